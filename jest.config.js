@@ -1,0 +1,27 @@
+// One jest set-up for the whole monorepo. Tests are named by level (ARCHITECTURE.md):
+// *.unit.spec.ts (pure), *.int.spec.ts (one service, real adapters), *.e2e.spec.ts (through the gateway).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // ESM-only dependencies are transformed to CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|nanoid|uuid)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts?(x)'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'] },
+  ],
+};

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { IntegrationEvent } from './envelope';
+
+/*
+ * Identity's public API (artist-side spec §4, §7) and integration events. Password and username
+ * rules are not in the spec; decided: passwords 8–128 characters, usernames 3–30 letters, digits,
+ * '_', '.', '-'.
+ */
+
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email({ error: 'Please enter a valid email.' }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Password must be at most 128 characters.');
+
+const username = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(1, 'Username is required.')
+  .min(3, 'Username must be at least 3 characters.')
+  .max(30, 'Username must be at most 30 characters.')
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, '_', '.' and '-'.");
+
+const deviceUuid = z.string().trim().max(64, 'Invalid device id.').optional();
+
+export const surveyAnswerSchema = z.enum(['artist', 'prod', 'both'], { error: "Please choose 'buy', 'sell' or 'both'." });
+export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
+
+export const signupRequestSchema = z.object({
+  username,
+  email,
+  password,
+  ref: z.string().trim().max(64, 'Invalid referral code.').optional().nullable(),
+  signedIn: z.boolean().optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email,
+  // At login the length rules do not apply: a wrong password gets the one generic message.
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
+  uuid: deviceUuid.nullable(),
+  auth_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is six digits.')
+    .optional()
+    .nullable(),
+  producerArtistSurvey: surveyAnswerSchema.optional().nullable(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseValues = ['success', 'authenticate', 'survey', 'prodSubs', 'artistSubs'] as const;
+export type LoginResponseValue = (typeof loginResponseValues)[number];
+export interface LoginResponse {
+  response: LoginResponseValue;
+  data: string;
+  isReferral: boolean;
+}
+
+export const resendCodeRequestSchema = loginRequestSchema.pick({ email: true, password: true, uuid: true });
+
+export const forgotPasswordRequestSchema = z.object({ email });
+
+export const jwtAuthenticateRequestSchema = z.object({
+  jwt: z.string({ error: 'expired' }).min(1, 'expired').max(4096, 'invalid'),
+});
+
+export const resetPasswordRequestSchema = z.object({
+  username: z.string().trim().max(30).optional().nullable(),
+  password,
+  jwt: z.string({ error: 'expired' }).min(1, 'expired').max(4096, 'invalid'),
+});
+
+export interface AuthResponse {
+  userName: string;
+  profilePicture: string | null;
+  userId: string;
+  email: string;
+}
+
+/** Messages users see (spec §8 where it has them, otherwise decided here). */
+export const identityMessages = {
+  forgotPassword: 'An email has been sent if there is an email associated with an account.',
+  resent: 'Email has been resent to you with your new code',
+  wrongCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists.',
+  usernameTaken: 'This username is taken.',
+  invalidCode: 'Invalid code.',
+  codeExpired: 'This code has expired. Please request a new one.',
+  notAuthenticated: 'User not authenticated',
+  passwordReset: 'Your password has been reset.',
+  expired: 'expired',
+  invalid: 'invalid',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+// Integration events published by identity (topic `identity`).
+export const IDENTITY_TOPIC = 'identity';
+
+export type UserRegisteredV1 = IntegrationEvent<
+  'identity.UserRegistered',
+  { userId: string; username: string; email: string; referralCode: string | null; registeredAt: string }
+>;
+export type UserReferredV1 = IntegrationEvent<
+  'identity.UserReferred',
+  { userId: string; referralCode: string; registeredAt: string }
+>;
+export type AccountVerifiedV1 = IntegrationEvent<'identity.AccountVerified', { userId: string; verifiedAt: string }>;
+export type SurveyAnsweredV1 = IntegrationEvent<
+  'identity.SurveyAnswered',
+  { userId: string; answer: SurveyAnswer; wantsToBuy: boolean; wantsToSell: boolean; answeredAt: string }
+>;
+/**
+ * Identity shows the free-trial offer once after the survey; commerce (a later issue) owns trials and
+ * subscriptions and will subscribe to this to know which offer the user saw.
+ */
+export type TrialOfferPresentedV1 = IntegrationEvent<
+  'identity.TrialOfferPresented',
+  { userId: string; family: 'producer' | 'artist'; variant: 'trial' | 'ambassador'; trialDays: 7 | 14; presentedAt: string }
+>;
+export type PasswordChangedV1 = IntegrationEvent<'identity.PasswordChanged', { userId: string; changedAt: string }>;
+
+export type IdentityIntegrationEvent =
+  | UserRegisteredV1
+  | UserReferredV1
+  | AccountVerifiedV1
+  | SurveyAnsweredV1
+  | TrialOfferPresentedV1
+  | PasswordChangedV1;

@@ -1,0 +1,38 @@
+import type { IntegrationEvent } from '@beatmatch/contracts';
+
+/** One message on the bus: the key keeps events of one stream in order (Kafka partition key). */
+export interface OutgoingMessage {
+  key: string;
+  event: IntegrationEvent;
+}
+
+export interface DeliveryContext {
+  topic: string;
+  partition?: number;
+  offset?: string;
+}
+
+export type EventHandler = (event: IntegrationEvent, context: DeliveryContext) => Promise<void>;
+
+export interface SubscriptionOptions {
+  /** Consumers with the same group share the work; each group gets every event. */
+  groupId: string;
+  topics: string[];
+  /** From the earliest retained event when the group is new (default true). */
+  fromBeginning?: boolean;
+  handle: EventHandler;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * The bus port. Delivery is at-least-once: a handler that throws gets the event again, so handlers
+ * must be idempotent (see idempotent consumers in packages/platform).
+ */
+export interface EventBus {
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscriptionOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import { ZodError, type ZodType } from 'zod';
+import { DomainError } from '../decider/decider';
+
+/** An RFC 9457 problem. `message` repeats the user-facing text: the frontends show `data.message`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  message: string;
+  code?: string;
+  requestId?: string;
+}
+
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'HttpProblem';
+  }
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function problem(status: number, message: string, code?: string, requestId?: string): Problem {
+  return {
+    type: 'about:blank',
+    title: titles[status] ?? 'Error',
+    status,
+    detail: message,
+    message,
+    ...(code ? { code } : {}),
+    ...(requestId ? { requestId } : {}),
+  };
+}
+
+/** Validates input at the edge; the first issue's message is the one the user sees. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw result.error;
+}
+
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request.';
+  return issue.message;
+}
+
+export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
+  const requestId = String(req.id ?? '');
+  let body: Problem;
+  if (error instanceof ZodError) body = problem(400, zodMessage(error), 'validation', requestId);
+  else if (error instanceof DomainError) body = problem(error.status, error.message, error.code, requestId);
+  else if (error instanceof HttpProblem) body = problem(error.status, error.message, error.code, requestId);
+  else if (error?.type === 'entity.parse.failed') body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
+  else if (error?.type === 'entity.too.large') body = problem(413, 'The request body is too large.', 'too_large', requestId);
+  else {
+    req.log?.error({ err: error }, 'unhandled error');
+    body = problem(500, 'Something went wrong on our side. Please try again.', 'internal', requestId);
+  }
+  res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+};

@@ -1,0 +1,99 @@
+import type { IntegrationEvent } from '@beatmatch/contracts';
+import type { EventBus } from '../bus/port';
+import type { SqlDatabase } from '../sql/port';
+import { assertIdentifier } from '../sql/open';
+import type { Logger } from '../logging/logger';
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  event: IntegrationEvent;
+}
+
+/**
+ * Publishes outbox rows to the bus after commit, in id order, and marks them sent only after the bus
+ * accepted them — so a crash between the two re-publishes (at-least-once; consumers dedupe by id).
+ */
+export class OutboxRelay {
+  private readonly s: string;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    schema: string,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly options: { batchSize?: number; pollMs?: number } = {},
+  ) {
+    this.s = assertIdentifier(schema);
+  }
+
+  start(): void {
+    this.stopped = false;
+    const poll = () => {
+      this.timer = setTimeout(async () => {
+        await this.kick();
+        if (!this.stopped) poll();
+      }, this.options.pollMs ?? 1000);
+      this.timer.unref();
+    };
+    poll();
+    void this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Relay now (called after a commit that wrote outbox rows); overlapping calls coalesce. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.relayBatch()) > 0) {
+            /* drain */
+          }
+        } while (this.again);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'outbox relay failed; will retry');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /**
+   * Relays one batch; returns how many rows were sent. No transaction is held while publishing: the
+   * in-process bus runs handlers that use the same embedded database, and PGlite has one connection.
+   * Several relays of one service may therefore send a row twice — consumers dedupe by event id.
+   */
+  async relayBatch(): Promise<number> {
+    const { rows } = await this.db.query<OutboxRow>(
+      `SELECT id, topic, message_key, event FROM ${this.s}.outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1`,
+      [this.options.batchSize ?? 100],
+    );
+    if (rows.length === 0) return 0;
+    const byTopic = new Map<string, OutboxRow[]>();
+    for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+    for (const [topic, topicRows] of byTopic) {
+      await this.bus.publish(
+        topic,
+        topicRows.map((row) => ({ key: row.message_key, event: row.event })),
+      );
+    }
+    await this.db.query(`UPDATE ${this.s}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((row) => row.id)]);
+    return rows.length;
+  }
+}
