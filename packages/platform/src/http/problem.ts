@@ -64,12 +64,19 @@ function zodMessage(error: ZodError): string {
   return issue.message;
 }
 
+/** http-errors style errors (body-parser, csrf-csrf) that are safe to show: 4xx with `expose`. */
+function isClientHttpError(error: unknown): error is { status: number; message: string; code?: string } {
+  const e = error as { status?: unknown; expose?: unknown; type?: unknown };
+  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true && e.type === undefined;
+}
+
 export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
   const requestId = String(req.id ?? '');
   let body: Problem;
   if (error instanceof ZodError) body = problem(400, zodMessage(error), 'validation', requestId);
   else if (error instanceof DomainError) body = problem(error.status, error.message, error.code, requestId);
   else if (error instanceof HttpProblem) body = problem(error.status, error.message, error.code, requestId);
+  else if (isClientHttpError(error)) body = problem(error.status, error.message, error.code, requestId);
   else if (error?.type === 'entity.parse.failed') body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
   else if (error?.type === 'entity.too.large') body = problem(413, 'The request body is too large.', 'too_large', requestId);
   else {

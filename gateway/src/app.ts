@@ -1,0 +1,239 @@
+import express, { type Request, type Response, type NextFunction } from 'express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { doubleCsrf } from 'csrf-csrf';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  HttpProblem,
+  INTERNAL_TOKEN_HEADER,
+  healthRoutes,
+  problem,
+  problemHandler,
+  requestLogging,
+  type Caller,
+  type DevMailbox,
+  type InternalTokenIssuer,
+  type Logger,
+} from '@beatmatch/platform';
+import { API_PREFIX, routeTable, type ServiceName } from './routes';
+import { SESSION_COOKIE, SessionResolver } from './session';
+import { devMailboxRouter } from './devMailbox';
+
+const SESSION_HEADER = 'x-beatmatch-session';
+const SESSION_EXPIRES_HEADER = 'x-beatmatch-session-expires';
+const VISITOR_COOKIE = 'bm_vid';
+
+export interface RateLimits {
+  /** Requests per window per client address. */
+  login: number;
+  code: number;
+  reset: number;
+  windowMs: number;
+}
+
+export interface GatewayOptions {
+  logger: Logger;
+  issuer: InternalTokenIssuer;
+  /** Base URL of each service (a function: embedded services get their port after listening). */
+  serviceUrl: (service: ServiceName) => string;
+  csrfSecret: string;
+  /** Secure cookies (set behind https). */
+  secureCookies: boolean;
+  /** Built frontends: shell at /, remotes under /remotes/<name>/. Missing folders are skipped. */
+  frontends?: { shell: string; producer: string; artist: string };
+  /** Remote manifest URLs handed to the shell at /app-config.json. */
+  remotes: { producer: string; artist: string };
+  /** Embedded profile only: the dev mailbox page. */
+  devMailbox?: DevMailbox;
+  rateLimits?: Partial<RateLimits>;
+  /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0 = none). */
+  trustProxy?: number;
+}
+
+const defaultLimits: RateLimits = { login: 10, code: 5, reset: 5, windowMs: 60_000 };
+
+export function createGateway(options: GatewayOptions) {
+  const { logger, issuer } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? 0);
+  const sessions = new SessionResolver(() => options.serviceUrl('identity'), issuer, logger);
+  const limits = { ...defaultLimits, ...options.rateLimits };
+
+  healthRoutes(app, 'gateway', [
+    async () => {
+      const response = await fetch(`${options.serviceUrl('identity')}/readyz`);
+      if (!response.ok) throw new Error('identity is not ready');
+    },
+  ]);
+  app.use(requestLogging(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // antd writes its CSS-in-JS as <style> elements.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+        },
+      },
+      strictTransportSecurity: options.secureCookies,
+    }),
+  );
+  app.use(cookieParser());
+
+  // A random, httpOnly visitor id anchors the CSRF token (double-submit bound to this browser).
+  app.use((req, res, next) => {
+    if (!req.cookies[VISITOR_COOKIE]) {
+      const id = randomBytes(18).toString('base64url');
+      req.cookies[VISITOR_COOKIE] = id;
+      res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, path: '/', maxAge: 400 * 86_400_000 });
+    }
+    next();
+  });
+  const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
+    getSecret: () => options.csrfSecret,
+    getSessionIdentifier: (req) => String(req.cookies[VISITOR_COOKIE] ?? ''),
+    cookieName: options.secureCookies ? '__Host-bm.csrf' : 'bm_csrf',
+    cookieOptions: { sameSite: 'lax', secure: options.secureCookies, path: '/', httpOnly: true },
+    getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'],
+    errorConfig: { statusCode: 403, message: 'Your session token is out of date. Please reload the page.', code: 'csrf_invalid' },
+  });
+
+  app.get('/api/csrf', (req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({ csrfToken: generateCsrfToken(req, res) });
+  });
+  app.get('/app-config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.json({ remotes: options.remotes, devMailbox: options.devMailbox ? '/dev/mailbox' : null });
+  });
+  if (options.devMailbox) app.use('/dev', devMailboxRouter(options.devMailbox));
+
+  const limiter = (max: number): RateLimitRequestHandler =>
+    rateLimit({
+      windowMs: limits.windowMs,
+      limit: max,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (req, res) => {
+        res
+          .status(429)
+          .type('application/problem+json')
+          .send(JSON.stringify(problem(429, 'Too many attempts. Please wait a minute and try again.', 'rate_limited', String(req.id))));
+      },
+    });
+  const limiters = { login: limiter(limits.login), code: limiter(limits.code), reset: limiter(limits.reset) };
+
+  type Proxy = ReturnType<typeof createProxyMiddleware<Request, Response>>;
+  const proxies = new Map<ServiceName, Proxy>();
+  const proxyFor = (service: ServiceName): Proxy => {
+    let proxy = proxies.get(service);
+    if (!proxy) {
+      proxy = createProxyMiddleware<Request, Response>({
+        router: () => options.serviceUrl(service),
+        changeOrigin: true,
+        xfwd: true,
+        proxyTimeout: 30_000,
+        on: {
+          proxyReq: (proxyReq, req) => {
+            // Services see the caller only as the gateway vouches for it: no cookies, no spoofed token.
+            proxyReq.removeHeader('cookie');
+            proxyReq.setHeader(INTERNAL_TOKEN_HEADER, req.internalToken ?? '');
+            proxyReq.setHeader('x-request-id', String(req.id));
+          },
+          proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+            const token = proxyRes.headers[SESSION_HEADER];
+            const expires = proxyRes.headers[SESSION_EXPIRES_HEADER];
+            delete proxyRes.headers[SESSION_HEADER];
+            delete proxyRes.headers[SESSION_EXPIRES_HEADER];
+            const expressRes = res as Response;
+            if (typeof token === 'string') {
+              expressRes.cookie(SESSION_COOKIE, token, {
+                httpOnly: true,
+                sameSite: 'lax',
+                secure: options.secureCookies,
+                path: '/',
+                ...(typeof expires === 'string' ? { expires: new Date(expires) } : {}),
+              });
+            }
+            if ((req as Request).apiRoute === 'beatmatch_logout' && (proxyRes.statusCode ?? 500) < 500) {
+              sessions.forget((req as Request).cookies?.[SESSION_COOKIE]);
+              expressRes.clearCookie(SESSION_COOKIE, { path: '/' });
+            }
+          },
+          error: (error, req, res) => {
+            logger.error({ err: error }, 'proxy error');
+            const body = problem(502, 'Error - please reload the page and try again.', 'bad_gateway', String((req as Request).id));
+            if ('headersSent' in res && !res.headersSent) {
+              (res as ServerResponse).writeHead(502, { 'content-type': 'application/problem+json' });
+              (res as ServerResponse).end(JSON.stringify(body));
+            }
+          },
+        },
+      });
+      proxies.set(service, proxy);
+    }
+    return proxy;
+  };
+
+  app.use(API_PREFIX, async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const name = req.path.replace(/^\//, '').replace(/\/$/, '');
+      const target = routeTable[name];
+      if (!target) throw new HttpProblem(404, 'Not found.', 'not_found');
+      req.apiRoute = name;
+      if (target.limit) await new Promise<void>((resolve, reject) => limiters[target.limit!](req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      if (res.headersSent) return;
+      await new Promise<void>((resolve, reject) => doubleCsrfProtection(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      const caller: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
+      if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
+      req.internalToken = await issuer.issue(caller);
+      req.url = target.path;
+      proxyFor(target.service)(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  if (options.frontends) mountFrontends(app, options.frontends);
+  app.use((_req, _res, next) => next(new HttpProblem(404, 'Not found.', 'not_found')));
+  app.use(problemHandler);
+  return app;
+}
+
+function mountFrontends(app: express.Express, dirs: { shell: string; producer: string; artist: string }) {
+  const staticOptions = {
+    index: false,
+    setHeaders: (res: Response, file: string) => {
+      // Hashed bundles are immutable; entry points and manifests must be revalidated.
+      const base = path.basename(file);
+      if (base === 'index.html' || base.endsWith('.json') || base === 'remoteEntry.js') res.setHeader('cache-control', 'no-cache');
+      else res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  };
+  for (const remote of ['producer', 'artist'] as const) {
+    if (existsSync(dirs[remote])) app.use(`/remotes/${remote}`, express.static(dirs[remote], staticOptions));
+  }
+  if (!existsSync(dirs.shell)) return;
+  app.use(express.static(dirs.shell, staticOptions));
+  const index = path.join(dirs.shell, 'index.html');
+  // Client-side routes: any other GET that accepts HTML gets the shell.
+  app.get(/^\/(?!api\/|remotes\/|dev\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    internalToken?: string;
+    apiRoute?: string;
+  }
+}

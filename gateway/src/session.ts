@@ -1,0 +1,50 @@
+import type { Caller, InternalTokenIssuer, Logger } from '@beatmatch/platform';
+
+export const SESSION_COOKIE = 'bm_session';
+
+interface CacheEntry {
+  caller: Caller | null;
+  until: number;
+}
+
+/**
+ * Resolves the session cookie to a caller by asking identity (the gateway stores nothing). Answers
+ * are cached briefly so a page's burst of calls costs one lookup; logout drops the entry at once.
+ */
+export class SessionResolver {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly identityUrl: () => string,
+    private readonly issuer: InternalTokenIssuer,
+    private readonly logger: Logger,
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async resolve(token: string | undefined): Promise<Caller | null> {
+    if (!token || token.length > 200) return null;
+    const cached = this.cache.get(token);
+    if (cached && cached.until > Date.now()) return cached.caller;
+    const response = await fetch(`${this.identityUrl()}/sessions/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': await this.issuer.issue({ gateway: true }) },
+      body: JSON.stringify({ token }),
+    });
+    let caller: Caller | null = null;
+    if (response.ok) {
+      const body = (await response.json()) as { userId: string; userName: string; email: string; sessionId: string };
+      caller = { userId: body.userId, userName: body.userName, email: body.email, sessionId: body.sessionId };
+    } else if (response.status !== 401) {
+      this.logger.warn({ status: response.status }, 'session lookup failed');
+      throw new Error(`identity answered ${response.status} to a session lookup`);
+    }
+    if (this.cache.size >= this.maxEntries) this.cache.clear();
+    this.cache.set(token, { caller, until: Date.now() + this.ttlMs });
+    return caller;
+  }
+
+  forget(token: string | undefined) {
+    if (token) this.cache.delete(token);
+  }
+}

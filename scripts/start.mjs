@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm start`: the embedded profile. Builds the frontends when their sources are newer than the
+// last build, then runs every service and the gateway in one process (scripts/embedded.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const frontends = ['shell', 'producer', 'artist'];
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(name) {
+  const dir = path.join(root, 'frontends', name);
+  if (!existsSync(path.join(dir, 'package.json'))) return false;
+  const marker = path.join(dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (!existsSync(marker)) return true;
+  return newestMtime(dir) > statSync(marker).mtimeMs;
+}
+
+if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('Installing dependencies (npm install)…');
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const stale = process.env.SKIP_FRONTEND_BUILD ? [] : frontends.filter(needsBuild);
+if (stale.length) {
+  console.log(`Building frontends: ${stale.join(', ')}…`);
+  const args = ['run', 'build', ...stale.flatMap((name) => ['-w', `frontends/${name}`])];
+  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'embedded.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

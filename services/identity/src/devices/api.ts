@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import { randomUUID } from 'node:crypto';
+import { handleCommand, route, type EventStore } from '@beatmatch/platform';
+import { deviceDecider, deviceStream } from './device';
+
+export function devicesRouter(deps: { store: EventStore; clock: () => Date }): Router {
+  const router = Router();
+  router.post(
+    '/devices',
+    route(async (_req, res) => {
+      const deviceId = randomUUID();
+      await handleCommand(deps.store, deviceStream(deviceId), deviceDecider, {
+        type: 'IssueDeviceId',
+        data: { deviceId },
+        metadata: { now: deps.clock() },
+      });
+      res.json({ uuid: deviceId });
+    }),
+  );
+  return router;
+}

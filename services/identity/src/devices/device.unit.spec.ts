@@ -1,0 +1,16 @@
+import { DeciderSpecification } from '@event-driven-io/emmett';
+import { DomainError } from '@beatmatch/platform';
+import { deviceDecider } from './device';
+
+const given = DeciderSpecification.for(deviceDecider);
+const now = new Date('2026-11-22T10:00:00Z');
+const issue = { type: 'IssueDeviceId', data: { deviceId: 'd1' }, metadata: { now } } as const;
+
+describe('device decider', () => {
+  it('issues a new device id', () =>
+    given([]).when(issue).then([{ type: 'DeviceIdIssued', data: { deviceId: 'd1', issuedAt: now.toISOString() } }]));
+  it('never issues the same id twice', () =>
+    given([{ type: 'DeviceIdIssued', data: { deviceId: 'd1', issuedAt: now.toISOString() } }])
+      .when(issue)
+      .thenThrows((error) => error instanceof DomainError && error.status === 409));
+});

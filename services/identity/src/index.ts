@@ -1,0 +1,59 @@
+import {
+  createServiceApp,
+  eventStoreSchema,
+  OutboxRelay,
+  PostgresEventStore,
+  processedEventsSchema,
+  type EventBus,
+  type InternalTokenVerifier,
+  type Logger,
+  type Mailer,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { identityProjection, identityReadModelSchema, IdentityQueries } from './users/readModel';
+import { identityRouter } from './users/api';
+import { devicesRouter } from './devices/api';
+
+export const IDENTITY_SCHEMA = 'identity';
+
+export interface IdentityServiceOptions {
+  db: SqlDatabase;
+  bus: EventBus;
+  mailer: Mailer;
+  verifier: InternalTokenVerifier;
+  logger: Logger;
+  secret: string;
+  publicUrl: string;
+  clock?: () => Date;
+  relayPollMs?: number;
+}
+
+/** Composition root of identity: wires the store, read models, outbox relay and HTTP API. */
+export async function createIdentityService(options: IdentityServiceOptions) {
+  const { db, bus, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const s = IDENTITY_SCHEMA;
+  await db.exec(eventStoreSchema(s) + identityReadModelSchema(s) + processedEventsSchema(s));
+
+  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
+  const store = new PostgresEventStore(db, s, [identityProjection(s)], () => void relay.kick());
+  const queries = new IdentityQueries(db, s);
+
+  const { app, finalize } = createServiceApp({
+    name: 'identity',
+    logger,
+    verifier: options.verifier,
+    readiness: [() => db.query('SELECT 1')],
+  });
+  app.use(identityRouter({ store, queries, mailer: options.mailer, secret: options.secret, publicUrl: options.publicUrl, clock, logger }));
+  app.use(devicesRouter({ store, clock }));
+  finalize();
+
+  return {
+    app,
+    store,
+    relay,
+    start: () => relay.start(),
+    stop: () => relay.stop(),
+  };
+}

@@ -1,0 +1,65 @@
+import {
+  IDENTITY_TOPIC,
+  integrationEvent,
+  type AccountVerifiedV1,
+  type IdentityIntegrationEvent,
+  type PasswordChangedV1,
+  type SurveyAnsweredV1,
+  type TrialOfferPresentedV1,
+  type UserReferredV1,
+  type UserRegisteredV1,
+} from '@beatmatch/contracts';
+import type { OutgoingMessage } from '@beatmatch/platform';
+import type { User, UserEvent } from '../users/user';
+
+/**
+ * Domain → integration: what other services may know about users. Password hashes, codes and
+ * sessions never leave identity. Keyed by user id so one user's events stay in order on Kafka.
+ */
+export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingMessage[] {
+  if (state.status !== 'registered') return [];
+  const { userId } = state;
+  const out: IdentityIntegrationEvent[] = [];
+  for (const event of events) {
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { username, email, referralCode, registeredAt } = event.data;
+        out.push(
+          integrationEvent<UserRegisteredV1>('identity.UserRegistered', 1, { userId, username, email, referralCode, registeredAt }, new Date(registeredAt)),
+        );
+        if (referralCode) {
+          out.push(integrationEvent<UserReferredV1>('identity.UserReferred', 1, { userId, referralCode, registeredAt }, new Date(registeredAt)));
+        }
+        break;
+      }
+      case 'AccountVerified':
+        out.push(integrationEvent<AccountVerifiedV1>('identity.AccountVerified', 1, { userId, verifiedAt: event.data.verifiedAt }, new Date(event.data.verifiedAt)));
+        break;
+      case 'SurveyAnswered': {
+        const { answer, answeredAt } = event.data;
+        out.push(
+          integrationEvent<SurveyAnsweredV1>(
+            'identity.SurveyAnswered',
+            1,
+            { userId, answer, wantsToBuy: answer !== 'prod', wantsToSell: answer !== 'artist', answeredAt },
+            new Date(answeredAt),
+          ),
+        );
+        break;
+      }
+      case 'TrialOfferPresented':
+        out.push(
+          integrationEvent<TrialOfferPresentedV1>('identity.TrialOfferPresented', 1, { userId, ...event.data }, new Date(event.data.presentedAt)),
+        );
+        break;
+      case 'PasswordReset':
+        out.push(integrationEvent<PasswordChangedV1>('identity.PasswordChanged', 1, { userId, changedAt: event.data.resetAt }, new Date(event.data.resetAt)));
+        break;
+      default:
+        break;
+    }
+  }
+  return out.map((event) => ({ key: userId, event }));
+}
+
+export const identityPublication = { topic: IDENTITY_TOPIC, map: (events: UserEvent[], state: User) => toIntegrationEvents(events, state) };

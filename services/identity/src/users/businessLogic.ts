@@ -1,0 +1,175 @@
+import { identityMessages as messages, type SurveyAnswer } from '@beatmatch/contracts';
+import { DomainError, type Decider } from '@beatmatch/platform';
+import { evolve, initialState, MAX_CODE_ATTEMPTS, type PendingCode, type User, type UserEvent } from './user';
+
+type Metadata = { now: Date };
+type NewCode = { codeHash: string; expiresAt: Date };
+
+export type RegisterUser = {
+  type: 'RegisterUser';
+  data: { userId: string; username: string; email: string; passwordHash: string; referralCode: string | null; code: NewCode };
+  metadata: Metadata;
+};
+/**
+ * A login attempt. The handler checks the password (argon2 is slow and impure) and hashes the code
+ * the user typed; it also prepares a fresh code, used only if the decider issues one.
+ */
+export type LogIn = {
+  type: 'LogIn';
+  data: {
+    passwordMatches: boolean;
+    enteredCodeHash: string | null;
+    survey: SurveyAnswer | null;
+    session: { sessionIdHash: string; deviceId: string | null; expiresAt: Date };
+    freshCode: NewCode;
+  };
+  metadata: Metadata;
+};
+export type ResendCode = { type: 'ResendCode'; data: { passwordMatches: boolean; freshCode: NewCode }; metadata: Metadata };
+export type LogOut = { type: 'LogOut'; data: { sessionIdHash: string }; metadata: Metadata };
+export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenId: string; expiresAt: Date }; metadata: Metadata };
+export type ResetPassword = { type: 'ResetPassword'; data: { tokenId: string; passwordHash: string }; metadata: Metadata };
+
+export type UserCommand = RegisterUser | LogIn | ResendCode | LogOut | RequestPasswordReset | ResetPassword;
+
+const TRIAL_DAYS = 7;
+const REFERRAL_TRIAL_DAYS = 14;
+
+function registered(state: User): Extract<User, { status: 'registered' }> {
+  // An unknown account gets the same answer as a wrong password, so e-mails cannot be probed.
+  if (state.status !== 'registered') throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+  return state;
+}
+
+const codeIsLive = (code: PendingCode | null, now: Date): code is PendingCode =>
+  !!code && code.failedAttempts < MAX_CODE_ATTEMPTS && new Date(code.expiresAt) > now;
+
+const issueCode = (code: NewCode, now: Date): UserEvent => ({
+  type: 'VerificationCodeIssued',
+  data: { codeHash: code.codeHash, issuedAt: now.toISOString(), expiresAt: code.expiresAt.toISOString() },
+});
+
+export function registerUser(command: RegisterUser, state: User): UserEvent[] {
+  if (state.status !== 'unknown') throw new DomainError('already_registered', messages.emailTaken, 409);
+  const { code, ...user } = command.data;
+  const now = command.metadata.now;
+  return [
+    { type: 'UserRegistered', data: { ...user, registeredAt: now.toISOString() } },
+    issueCode(code, now),
+  ];
+}
+
+export function logIn(command: LogIn, state: User): UserEvent[] {
+  const user = registered(state);
+  const { now } = command.metadata;
+  const { data } = command;
+  if (!data.passwordMatches) throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+  const events: UserEvent[] = [];
+  if (!user.verified) {
+    if (!data.enteredCodeHash) {
+      // Asked for the code: send one unless a live one is already on its way.
+      return codeIsLive(user.pendingCode, now) ? [] : [issueCode(data.freshCode, now)];
+    }
+    if (!codeIsLive(user.pendingCode, now)) throw new DomainError('code_expired', messages.codeExpired, 400);
+    if (user.pendingCode.codeHash !== data.enteredCodeHash) {
+      return [{ type: 'VerificationCodeRejected', data: { failedAttempts: user.pendingCode.failedAttempts + 1, rejectedAt: now.toISOString() } }];
+    }
+    events.push({ type: 'AccountVerified', data: { verifiedAt: now.toISOString() } });
+  }
+  if (!user.survey) {
+    if (!data.survey) return events;
+    const family = data.survey === 'artist' ? 'artist' : 'producer';
+    const referred = user.referralCode !== null;
+    events.push(
+      { type: 'SurveyAnswered', data: { answer: data.survey, answeredAt: now.toISOString() } },
+      {
+        type: 'TrialOfferPresented',
+        data: {
+          family,
+          variant: referred ? 'ambassador' : 'trial',
+          trialDays: referred ? REFERRAL_TRIAL_DAYS : TRIAL_DAYS,
+          presentedAt: now.toISOString(),
+        },
+      },
+    );
+  }
+  events.push({
+    type: 'UserLoggedIn',
+    data: {
+      sessionIdHash: data.session.sessionIdHash,
+      deviceId: data.session.deviceId,
+      loggedInAt: now.toISOString(),
+      expiresAt: data.session.expiresAt.toISOString(),
+    },
+  });
+  return events;
+}
+
+export function resendCode(command: ResendCode, state: User): UserEvent[] {
+  const user = registered(state);
+  if (!command.data.passwordMatches) throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+  if (user.verified) throw new DomainError('already_verified', 'Your account is already verified. Please log in.', 409);
+  return [issueCode(command.data.freshCode, command.metadata.now)];
+}
+
+export function logOut(command: LogOut, state: User): UserEvent[] {
+  registered(state);
+  return [{ type: 'UserLoggedOut', data: { sessionIdHash: command.data.sessionIdHash, loggedOutAt: command.metadata.now.toISOString() } }];
+}
+
+export function requestPasswordReset(command: RequestPasswordReset, state: User): UserEvent[] {
+  registered(state);
+  const { now } = command.metadata;
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: { tokenId: command.data.tokenId, requestedAt: now.toISOString(), expiresAt: command.data.expiresAt.toISOString() },
+    },
+  ];
+}
+
+export function resetPassword(command: ResetPassword, state: User): UserEvent[] {
+  const expired = new DomainError('expired', messages.expired, 400);
+  if (state.status !== 'registered') throw expired;
+  const pending = state.pendingReset;
+  // Only the latest link works, once, until it expires.
+  if (!pending || pending.tokenId !== command.data.tokenId || new Date(pending.expiresAt) <= command.metadata.now) throw expired;
+  return [
+    {
+      type: 'PasswordReset',
+      data: { tokenId: command.data.tokenId, passwordHash: command.data.passwordHash, resetAt: command.metadata.now.toISOString() },
+    },
+  ];
+}
+
+export function decide(command: UserCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      return registerUser(command, state);
+    case 'LogIn':
+      return logIn(command, state);
+    case 'ResendCode':
+      return resendCode(command, state);
+    case 'LogOut':
+      return logOut(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+export const userDecider: Decider<User, UserCommand, UserEvent> = { decide, evolve, initialState };
+
+/** The login response value the client sees after a LogIn command was applied. */
+export function loginOutcome(events: UserEvent[], state: User): 'success' | 'authenticate' | 'survey' | 'prodSubs' | 'artistSubs' {
+  if (state.status !== 'registered' || !state.verified) return 'authenticate';
+  const offer = events.find((event) => event.type === 'TrialOfferPresented');
+  if (offer) return offer.data.family === 'producer' ? 'prodSubs' : 'artistSubs';
+  if (!events.some((event) => event.type === 'UserLoggedIn')) return 'survey';
+  return 'success';
+}

@@ -1,0 +1,106 @@
+import type { SurveyAnswer } from '@beatmatch/contracts';
+
+/** Domain events of the user aggregate (stream `user:<userId>`). Internal to identity. */
+export type UserRegistered = {
+  type: 'UserRegistered';
+  data: { userId: string; username: string; email: string; passwordHash: string; referralCode: string | null; registeredAt: string };
+};
+export type VerificationCodeIssued = { type: 'VerificationCodeIssued'; data: { codeHash: string; issuedAt: string; expiresAt: string } };
+export type VerificationCodeRejected = { type: 'VerificationCodeRejected'; data: { failedAttempts: number; rejectedAt: string } };
+export type AccountVerified = { type: 'AccountVerified'; data: { verifiedAt: string } };
+export type SurveyAnswered = { type: 'SurveyAnswered'; data: { answer: SurveyAnswer; answeredAt: string } };
+export type TrialOfferPresented = {
+  type: 'TrialOfferPresented';
+  data: { family: 'producer' | 'artist'; variant: 'trial' | 'ambassador'; trialDays: 7 | 14; presentedAt: string };
+};
+export type UserLoggedIn = {
+  type: 'UserLoggedIn';
+  data: { sessionIdHash: string; deviceId: string | null; loggedInAt: string; expiresAt: string };
+};
+export type UserLoggedOut = { type: 'UserLoggedOut'; data: { sessionIdHash: string; loggedOutAt: string } };
+export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { tokenId: string; requestedAt: string; expiresAt: string } };
+export type PasswordReset = { type: 'PasswordReset'; data: { tokenId: string; passwordHash: string; resetAt: string } };
+
+export type UserEvent =
+  | UserRegistered
+  | VerificationCodeIssued
+  | VerificationCodeRejected
+  | AccountVerified
+  | SurveyAnswered
+  | TrialOfferPresented
+  | UserLoggedIn
+  | UserLoggedOut
+  | PasswordResetRequested
+  | PasswordReset;
+
+/** Wrong codes allowed before a code is dead and a new one must be sent. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+export interface PendingCode {
+  codeHash: string;
+  expiresAt: string;
+  failedAttempts: number;
+}
+
+export type User =
+  | { status: 'unknown' }
+  | {
+      status: 'registered';
+      userId: string;
+      username: string;
+      email: string;
+      passwordHash: string;
+      referralCode: string | null;
+      verified: boolean;
+      pendingCode: PendingCode | null;
+      survey: SurveyAnswer | null;
+      trialOfferPresented: boolean;
+      pendingReset: { tokenId: string; expiresAt: string } | null;
+    };
+
+export const initialState = (): User => ({ status: 'unknown' });
+
+export function evolve(state: User, event: UserEvent): User {
+  if (event.type === 'UserRegistered') {
+    const { userId, username, email, passwordHash, referralCode } = event.data;
+    return {
+      status: 'registered',
+      userId,
+      username,
+      email,
+      passwordHash,
+      referralCode,
+      verified: false,
+      pendingCode: null,
+      survey: null,
+      trialOfferPresented: false,
+      pendingReset: null,
+    };
+  }
+  if (state.status !== 'registered') return state;
+  switch (event.type) {
+    case 'VerificationCodeIssued':
+      return { ...state, pendingCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, failedAttempts: 0 } };
+    case 'VerificationCodeRejected':
+      return state.pendingCode ? { ...state, pendingCode: { ...state.pendingCode, failedAttempts: event.data.failedAttempts } } : state;
+    case 'AccountVerified':
+      return { ...state, verified: true, pendingCode: null };
+    case 'SurveyAnswered':
+      return { ...state, survey: event.data.answer };
+    case 'TrialOfferPresented':
+      return { ...state, trialOfferPresented: true };
+    case 'PasswordResetRequested':
+      return { ...state, pendingReset: { tokenId: event.data.tokenId, expiresAt: event.data.expiresAt } };
+    case 'PasswordReset':
+      return { ...state, passwordHash: event.data.passwordHash, pendingReset: null };
+    case 'UserLoggedIn':
+    case 'UserLoggedOut':
+      return state;
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+export const userStream = (userId: string) => `user:${userId}`;
