@@ -1,0 +1,24 @@
+import { Result, Typography } from 'antd';
+
+export interface ComingSoonProps {
+  title: string;
+  description?: string;
+}
+
+/** The honest placeholder: the route exists, its feature has not been built yet. */
+export function ComingSoon({ title, description }: ComingSoonProps) {
+  return (
+    <Result
+      status="info"
+      title={<Typography.Title level={2} style={{ margin: 0 }}>{title}</Typography.Title>}
+      subTitle={
+        <>
+          {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
+          <Typography.Paragraph strong data-testid="coming-soon">
+            This page is coming soon.
+          </Typography.Paragraph>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App as AntApp, ConfigProvider, Layout } from 'antd';
+import { USER_BASENAME } from '@beatmatch/frontend-common';
+import App from './App';
+
+// Running alone (npm run dev -w frontends/producer): the pages without the shell's menus.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider>
+      <AntApp>
+        <Layout style={{ minHeight: '100vh', padding: 24 }}>
+          <App basename={USER_BASENAME} />
+        </Layout>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,44 @@
+// Where the remotes live is configuration, not build output: the gateway serves /app-config.json.
+
+export interface AppConfig {
+  remotes: Record<string, string>;
+  devMailbox: string | null;
+}
+
+/** Used by `npm run dev`, where the remotes run on their own dev servers. */
+export const DEV_APP_CONFIG: AppConfig = {
+  remotes: {
+    producer: 'http://localhost:3001/mf-manifest.json',
+    artist: 'http://localhost:3002/mf-manifest.json',
+  },
+  devMailbox: '/dev/mailbox',
+};
+
+function isAppConfig(value: unknown): value is AppConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const { remotes, devMailbox } = value as Record<string, unknown>;
+  return (
+    typeof remotes === 'object' &&
+    remotes !== null &&
+    Object.values(remotes).every((entry) => typeof entry === 'string') &&
+    (devMailbox === null || devMailbox === undefined || typeof devMailbox === 'string')
+  );
+}
+
+export async function loadAppConfig(
+  isDevelopment: boolean,
+  fetchImpl: (input: string) => Promise<Response> = (input) => globalThis.fetch(input),
+): Promise<AppConfig> {
+  try {
+    const response = await fetchImpl('/app-config.json');
+    if (response.ok) {
+      const body: unknown = await response.json();
+      if (isAppConfig(body)) return { remotes: body.remotes, devMailbox: body.devMailbox ?? null };
+    }
+  } catch {
+    // fall through: the dev server has no app-config.json (its SPA fallback answers with HTML)
+  }
+  if (isDevelopment) return DEV_APP_CONFIG;
+  // Without configuration no remote can be found; the shell still runs and shows the error panels.
+  return { remotes: {}, devMailbox: null };
+}

@@ -1,0 +1,2 @@
+// Async boundary: lets module federation negotiate the shared singletons before React loads.
+import('./bootstrap');

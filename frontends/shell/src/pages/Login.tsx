@@ -1,0 +1,192 @@
+import { Alert, App, Button, Flex, Form, Input, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { LoginReply, SurveyAnswer } from '../api/beatmatch';
+import { useServices } from '../session/services';
+import { useSession } from '../session/SessionContext';
+import { ensureDeviceUuid } from '../session/deviceUuid';
+import { redirectPath } from '../session/storage';
+import { useReportError } from '../session/useReportError';
+import { AuthCard } from './AuthCard';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { TrialOffer } from './TrialOffer';
+
+type Step =
+  | { name: 'credentials' }
+  | { name: 'authenticate' }
+  | { name: 'survey' }
+  | { name: 'trial'; family: 'producer' | 'artist'; isReferral: boolean };
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+const SIX_DIGITS = /^\d{6}$/;
+
+export function Login() {
+  const { api, config } = useServices();
+  const session = useSession();
+  const reportError = useReportError();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ name: 'credentials' });
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const enterPlatform = () => navigate(redirectPath.get(), { replace: true });
+
+  async function follow(reply: LoginReply) {
+    switch (reply.response) {
+      case 'success':
+        await session.refresh();
+        enterPlatform();
+        return;
+      case 'authenticate':
+        setStep({ name: 'authenticate' });
+        return;
+      case 'survey':
+        setStep({ name: 'survey' });
+        return;
+      case 'prodSubs':
+      case 'artistSubs':
+        await session.refresh();
+        setStep({ name: 'trial', family: reply.response === 'prodSubs' ? 'producer' : 'artist', isReferral: reply.isReferral });
+        return;
+      default: {
+        const unexpected: never = reply.response;
+        throw new Error(`Unexpected login response ${String(unexpected)}`);
+      }
+    }
+  }
+
+  async function login(current: Credentials, extra: { auth_code?: string; producerArtistSurvey?: SurveyAnswer } = {}) {
+    setBusy(true);
+    try {
+      const uuid = await ensureDeviceUuid(api);
+      const reply = await api.login({ ...current, uuid, ...extra });
+      await follow(reply);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (!credentials) return;
+    setBusy(true);
+    try {
+      const uuid = await ensureDeviceUuid(api);
+      const reply = await api.resendCode({ ...credentials, uuid });
+      void message.success(reply.message);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step.name === 'trial') {
+    return <TrialOffer family={step.family} isReferral={step.isReferral} onContinue={enterPlatform} />;
+  }
+
+  if (step.name === 'authenticate' && credentials) {
+    return (
+      <AuthCard title="Check your email">
+        <Typography.Paragraph>
+          We emailed a six-digit authentication code to <strong>{credentials.email}</strong>. Enter it below to verify your account.
+        </Typography.Paragraph>
+        <Form layout="vertical" onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}>
+          <Form.Item
+            label="Authentication code"
+            name="code"
+            rules={[
+              { required: true, message: 'Please enter the code from the email' },
+              { pattern: SIX_DIGITS, message: 'The code has six digits' },
+            ]}
+          >
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" />
+          </Form.Item>
+          <Flex gap={8} wrap>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              Verify
+            </Button>
+            <Button onClick={resend} disabled={busy}>
+              Resend email
+            </Button>
+          </Flex>
+        </Form>
+        {config.devMailbox ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+            Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.
+          </Typography.Paragraph>
+        ) : null}
+      </AuthCard>
+    );
+  }
+
+  if (step.name === 'survey' && credentials) {
+    return (
+      <AuthCard title="One more question">
+        <Form
+          layout="vertical"
+          onFinish={({ survey }: { survey: SurveyAnswer }) => login(credentials, { producerArtistSurvey: survey })}
+        >
+          <Form.Item label="What do you want to do on Beatmatch?" name="survey" rules={[{ required: true, message: 'Please choose one' }]}>
+            <Radio.Group>
+              <Flex vertical gap={8}>
+                <Radio value="artist">Buy beats</Radio>
+                <Radio value="prod">Sell beats</Radio>
+                <Radio value="both">Both</Radio>
+              </Flex>
+            </Radio.Group>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            Continue
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Login">
+      <Form
+        layout="vertical"
+        onFinish={(values: Credentials) => {
+          setCredentials(values);
+          return login(values);
+        }}
+      >
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Please enter your email' },
+            { type: 'email', message: 'Please enter a valid email' },
+          ]}
+        >
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Login
+        </Button>
+      </Form>
+      <Flex justify="space-between" style={{ marginTop: 16 }}>
+        <Button type="link" style={{ padding: 0 }} onClick={() => setForgotOpen(true)}>
+          Forgot password?
+        </Button>
+        <Link to="/signUp">Create an account</Link>
+      </Flex>
+      {session.status === 'signedIn' ? (
+        <Alert style={{ marginTop: 16 }} type="info" showIcon title={<>You are signed in. <Link to={redirectPath.get()}>Go to the platform</Link></>} />
+      ) : null}
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </AuthCard>
+  );
+}

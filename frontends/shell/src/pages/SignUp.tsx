@@ -1,0 +1,118 @@
+import { Button, Form, Input, Result, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useServices } from '../session/services';
+import { useReportError } from '../session/useReportError';
+import { AuthCard } from './AuthCard';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './validation';
+
+interface SignUpValues {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function SignUp() {
+  const { api, config } = useServices();
+  const reportError = useReportError();
+  const [searchParams] = useSearchParams();
+  const ref = searchParams.get('ref') ?? undefined;
+  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (signedUpEmail) {
+    return (
+      <Result
+        status="success"
+        title="Check your email"
+        subTitle={`We emailed a six-digit code to ${signedUpEmail}.`}
+        extra={
+          <div style={{ maxWidth: 420, margin: '0 auto', textAlign: 'left' }}>
+            <Steps
+              direction="vertical"
+              current={0}
+              items={[
+                { title: 'Login', description: 'Log in with your email and password.' },
+                { title: 'Enter the code', description: 'Enter the six-digit code from the email.' },
+              ]}
+            />
+            <Link to="/login">
+              <Button type="primary" block>
+                Login
+              </Button>
+            </Link>
+            {config.devMailbox ? (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+                Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.
+              </Typography.Paragraph>
+            ) : null}
+          </div>
+        }
+      />
+    );
+  }
+
+  return (
+    <AuthCard title="Sign up">
+      {ref ? (
+        <Typography.Paragraph type="secondary">
+          Referral code: <strong>{ref}</strong>
+        </Typography.Paragraph>
+      ) : null}
+      <Form
+        layout="vertical"
+        onFinish={async (values: SignUpValues) => {
+          setBusy(true);
+          try {
+            await api.signup({ ...values, ...(ref ? { ref } : {}) });
+            setSignedUpEmail(values.email);
+          } catch (error) {
+            reportError(error);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Form.Item
+          label="Username"
+          name="username"
+          rules={[
+            { required: true, message: 'Please choose a username' },
+            { pattern: USERNAME_PATTERN, message: 'Use 3 to 30 letters, digits, _ . or -' },
+          ]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Please enter your email' },
+            { type: 'email', message: 'Please enter a valid email' },
+          ]}
+        >
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[
+            { required: true, message: 'Please choose a password' },
+            { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Sign up
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 8, fontSize: 13 }}>
+        By signing up you agree to our <Link to="/policies/terms">Terms</Link> and <Link to="/policies/privacy">Privacy Policy</Link>.
+      </Typography.Paragraph>
+      <Typography.Text>
+        Already have an account? <Link to="/login">Login</Link>
+      </Typography.Text>
+    </AuthCard>
+  );
+}

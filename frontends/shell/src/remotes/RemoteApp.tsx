@@ -1,0 +1,79 @@
+import { Button, Result, Spin } from 'antd';
+import { Component, Suspense, createContext, lazy, useContext, useState, type ReactNode } from 'react';
+import type { RemoteAppModule, RemoteLoader, RemoteName } from './federation';
+
+const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
+export const RemoteLoaderProvider = RemoteLoaderContext.Provider;
+
+const AREA_NAMES: Record<RemoteName, string> = { producer: 'producer', artist: 'artist' };
+
+class RemoteErrorBoundary extends Component<
+  { remote: RemoteName; onRetry: () => void; children: ReactNode },
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(`Remote ${this.props.remote} failed`, error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Result
+        status="error"
+        data-testid="remote-error"
+        title={`The ${AREA_NAMES[this.props.remote]} pages could not be loaded`}
+        subTitle="Please check your connection and try again. The rest of Beatmatch keeps working."
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              this.setState({ error: null });
+              this.props.onRetry();
+            }}
+          >
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+}
+
+type LazyRemote = ReturnType<typeof lazy<RemoteAppModule['default']>>;
+const cache = new WeakMap<RemoteLoader, Map<RemoteName, LazyRemote>>();
+
+function lazyRemote(loader: RemoteLoader, remote: RemoteName): LazyRemote {
+  let perLoader = cache.get(loader);
+  if (!perLoader) cache.set(loader, (perLoader = new Map()));
+  const known = perLoader.get(remote);
+  if (known) return known;
+  const created = lazy(() => loader(remote));
+  perLoader.set(remote, created);
+  return created;
+}
+
+/** Mounts one remote's App; a remote that cannot load shows an error panel, not a blank page. */
+export function RemoteApp({ remote, basename }: { remote: RemoteName; basename: string }) {
+  const loader = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  if (!loader) throw new Error('RemoteApp outside RemoteLoaderProvider');
+  const Loaded = lazyRemote(loader, remote);
+  const retry = () => {
+    // A failed lazy component stays failed: forget it so the next render loads again.
+    cache.get(loader)?.delete(remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+      <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+        <Loaded basename={basename} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

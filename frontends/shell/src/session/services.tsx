@@ -1,0 +1,21 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { BeatmatchApi } from '../api/beatmatch';
+import type { AppConfig } from '../config/appConfig';
+
+/** What the screens need from outside, handed in so tests can give fakes. */
+export interface Services {
+  api: BeatmatchApi;
+  config: AppConfig;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}
