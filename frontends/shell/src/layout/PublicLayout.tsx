@@ -1,3 +1,4 @@
+import { LinkButton } from './LinkButton';
 import { MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Flex, Layout } from 'antd';
 import { useState } from 'react';
@@ -35,12 +36,8 @@ export function PublicHeader() {
 
   const accountLinks = (
     <>
-      <Link to="/login">
-        <Button type="text">Login</Button>
-      </Link>
-      <Link to="/signUp">
-        <Button type="primary">Sign up</Button>
-      </Link>
+      <LinkButton to="/login" type="text">Login</LinkButton>
+      <LinkButton to="/signUp" type="primary">Sign up</LinkButton>
     </>
   );
 

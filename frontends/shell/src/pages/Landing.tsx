@@ -1,3 +1,4 @@
+import { LinkButton } from '../layout/LinkButton';
 import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 
@@ -14,21 +15,13 @@ export function Landing() {
         <Col xs={24} md={12}>
           <Card title="For Producers" style={{ height: '100%' }}>
             <Typography.Paragraph>Upload your beats and sell them to artists. Keep 100% of every sale, no commission.</Typography.Paragraph>
-            <Link to="/producers">
-              <Button type="primary" size="large">
-                I sell beats
-              </Button>
-            </Link>
+            <LinkButton to="/producers" type="primary" size="large">I sell beats</LinkButton>
           </Card>
         </Col>
         <Col xs={24} md={12}>
           <Card title="For Artists" style={{ height: '100%' }}>
             <Typography.Paragraph>Swipe through beats, match with the ones you love and buy a licence in minutes.</Typography.Paragraph>
-            <Link to="/artists">
-              <Button type="primary" size="large">
-                I buy beats
-              </Button>
-            </Link>
+            <LinkButton to="/artists" type="primary" size="large">I buy beats</LinkButton>
           </Card>
         </Col>
       </Row>

@@ -1,3 +1,4 @@
+import { LinkButton } from '../layout/LinkButton';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -55,9 +56,7 @@ export function ResetPassword() {
         title="This reset link is not valid"
         subTitle="Request a new link from the login page (Forgot password?)."
         extra={
-          <Link to="/login">
-            <Button type="primary">Login</Button>
-          </Link>
+          <LinkButton to="/login" type="primary">Login</LinkButton>
         }
       />
     );
@@ -69,9 +68,7 @@ export function ResetPassword() {
         status="success"
         title={state.message}
         extra={
-          <Link to="/login">
-            <Button type="primary">Login</Button>
-          </Link>
+          <LinkButton to="/login" type="primary">Login</LinkButton>
         }
       />
     );

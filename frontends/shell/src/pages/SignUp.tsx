@@ -1,3 +1,4 @@
+import { LinkButton } from '../layout/LinkButton';
 import { Button, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -36,11 +37,7 @@ export function SignUp() {
                 { title: 'Enter the code', description: 'Enter the six-digit code from the email.' },
               ]}
             />
-            <Link to="/login">
-              <Button type="primary" block>
-                Login
-              </Button>
-            </Link>
+            <LinkButton to="/login" type="primary" block>Login</LinkButton>
             {config.devMailbox ? (
               <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
                 Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+test('a new user signs up, verifies the e-mailed code, answers the survey, lands on the matchmaker and logs out', async ({ page }) => {
+  const suffix = Date.now().toString(36);
+  const user = { username: `journey_${suffix}`, email: `journey+${suffix}@example.test`, password: 'correct horse battery' };
+
+  await page.goto('/signUp?ref=AMB123');
+  await expect(page.getByText('Referral code:')).toContainText('AMB123');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await expect(page.getByText('By signing up you agree to our')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(`We emailed a six-digit code to ${user.email}.`)).toBeVisible();
+
+  // The code, as a person would read it: on the dev mailbox page.
+  await page.goto('/dev/mailbox');
+  const mail = page.locator('article.mail', { hasText: `To: ${user.email}` }).first();
+  await expect(mail).toBeVisible();
+  const code = /\b(\d{6})\b/.exec(await mail.locator('pre').innerText())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page.getByText('We emailed a six-digit authentication code')).toBeVisible();
+  await page.getByLabel('Authentication code').fill('000000' === code ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Invalid code.')).toBeVisible();
+  await page.getByLabel('Authentication code').fill(code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByText('What do you want to do on Beatmatch?')).toBeVisible();
+  await page.getByLabel('Both').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const offer = page.getByTestId('trial-offer');
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText('$15/month');
+  await page.getByRole('button', { name: 'Continue to the platform' }).click();
+
+  await expect(page).toHaveURL(/\/user\/matchmaker$/);
+  await expect(page.getByTestId('page-title')).toHaveText('The Matchmaker');
+  // The page itself comes from the artist remote, loaded at run time from its manifest.
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem').filter({ hasText: user.email })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+  // Signed out: the private area sends the visitor back to /login.
+  await page.goto('/user/matchlist');
+  await expect(page).toHaveURL(/\/login$/);
+});
