@@ -16,12 +16,14 @@ const common = {
   // ESM-only dependencies are transformed to CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!(jose|nanoid|uuid)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'],
+  // Jest's module registry would otherwise warn about globals it soft-deletes between files.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts?(x)'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'], testTimeout: 60_000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'], testTimeout: 120_000 },
   ],
 };

@@ -23,7 +23,7 @@ export interface IdentityServiceOptions {
   verifier: InternalTokenVerifier;
   logger: Logger;
   secret: string;
-  publicUrl: string;
+  publicUrl: () => string;
   clock?: () => Date;
   relayPollMs?: number;
 }

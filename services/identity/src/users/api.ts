@@ -44,8 +44,8 @@ export interface IdentityDeps {
   mailer: Mailer;
   /** HMAC key for codes and reset links. */
   secret: string;
-  /** Where links in e-mails point (the gateway's public address). */
-  publicUrl: string;
+  /** Where links in e-mails point (the gateway's public address; read when a mail is sent). */
+  publicUrl: () => string;
   clock: () => Date;
   logger: Logger;
 }
@@ -228,7 +228,7 @@ export function identityRouter(deps: IdentityDeps): Router {
           .setIssuedAt(Math.floor(now.getTime() / 1000))
           .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
           .sign(resetKey);
-        const link = `${deps.publicUrl}/resetPassword?auth=${encodeURIComponent(jwt)}&username=${encodeURIComponent(row.username)}`;
+        const link = `${deps.publicUrl()}/resetPassword?auth=${encodeURIComponent(jwt)}&username=${encodeURIComponent(row.username)}`;
         await sendMail(passwordResetMail(row.email, row.username, link, RESET_TTL_MINUTES));
       }
       res.json({ message: messages.forgotPassword });
