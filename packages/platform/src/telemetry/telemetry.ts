@@ -4,7 +4,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { trace, SpanStatusCode, type Span } from '@opentelemetry/api';
-import { BatchSpanProcessor, NoopSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, NoopSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 let sdk: NodeSDK | undefined;
 
@@ -15,15 +15,19 @@ let sdk: NodeSDK | undefined;
  */
 export function startTelemetry(options: { serviceName: string; otlpEndpoint?: string; exporter?: SpanExporter }) {
   if (sdk) return sdk;
-  const traceExporter =
-    options.exporter ?? (options.otlpEndpoint ? new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }) : undefined);
+  // An exporter handed in by code (tests) gets every span at once; OTLP export is batched.
+  const processor = options.exporter
+    ? new SimpleSpanProcessor(options.exporter)
+    : options.otlpEndpoint
+      ? new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }))
+      : new NoopSpanProcessor();
   // Without an exporter a no-op processor still registers the tracer provider, so trace context keeps
   // flowing between processes; the SDK's env default (OTLP to localhost) is never used silently.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     serviceName: options.serviceName,
-    spanProcessors: [traceExporter ? new BatchSpanProcessor(traceExporter) : new NoopSpanProcessor()],
+    spanProcessors: [processor],
     instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new PgInstrumentation()],
   });
   sdk.start();
