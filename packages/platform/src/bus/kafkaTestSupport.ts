@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { IntegrationEvent } from '@beatmatch/contracts';
+import type { KafkaEventBusOptions } from './kafka';
+
+/**
+ * Helpers for the Kafka contract tests. A real-server suite must fail, not skip, when its server is
+ * not configured: the message says how to start one.
+ */
+export function requireEnv(name: 'KAFKA_BROKERS' | 'DATABASE_URL'): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(
+      `${name} is not set. These tests need the real servers: run \`deploy/local/up\`, then ` +
+        `\`eval "$(deploy/local/env)"\` (or use \`npm test\`, which does both), and run the tests again.`,
+    );
+  }
+  return value;
+}
+
+export function brokersFromEnv(): string[] {
+  return requireEnv('KAFKA_BROKERS')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+}
+
+/** Consumer timings tuned so group joins, rebalances and crash detection take seconds, not minutes. */
+export const fastConsumerTimings: NonNullable<KafkaEventBusOptions['consumer']> = {
+  // group.min.session.timeout.ms on a default broker is 6 s: the lowest a consumer may ask for.
+  sessionTimeoutMs: 6_000,
+  heartbeatIntervalMs: 500,
+  rebalanceTimeoutMs: 10_000,
+  maxWaitTimeMs: 100,
+};
+
+/** Unique per run, so reruns never see old topics, groups or offsets. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}.${randomUUID().slice(0, 8)}`;
+}
+
+export function testEvent(type: string, payload: Record<string, unknown>, id: string = randomUUID()): IntegrationEvent {
+  return { id, type, version: 1, occurredAt: new Date().toISOString(), payload };
+}
+
+/** Polls until predicate holds, or fails with the description (never hangs a suite). */
+export async function waitFor(description: string, predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
