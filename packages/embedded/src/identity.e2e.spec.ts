@@ -250,6 +250,20 @@ describe('identity through the gateway (embedded)', () => {
   });
 });
 
+describe('data directory', () => {
+  it('refuses a second process on the same data directory', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script = `require('@beatmatch/embedded').startEmbedded({ dataDir: ${JSON.stringify(dataDir)}, port: 0, host: '127.0.0.1', logger: require('@beatmatch/platform').createLogger('x', 'silent') }).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+    } catch (error) {
+      stderr = String((error as { stderr?: string }).stderr);
+    }
+    expect(stderr).toContain(`Another Beatmatch (pid ${process.pid}) is using`);
+  });
+});
+
 describe('rate limits', () => {
   it('limits login attempts per client', async () => {
     const limited = await startEmbedded({

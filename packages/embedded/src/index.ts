@@ -3,7 +3,7 @@
  * PGlite under the data directory, the in-process bus, and the dev mailbox (or SMTP when set).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -60,9 +60,31 @@ function listen(app: Express, port: number, host: string): Promise<Server> {
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
+/**
+ * PGlite has no server to arbitrate: two processes on one data directory would corrupt it, so the
+ * directory is locked by pid while the embedded system runs.
+ */
+function lockDataDir(root: string): () => void {
+  const lock = path.join(root, 'embedded.pid');
+  mkdirSync(root, { recursive: true });
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`Another Beatmatch (pid ${pid}) is using ${root}. Stop it or choose another DATA_DIR.`);
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
 export async function startEmbedded(options: EmbeddedOptions) {
   const root = path.resolve(options.dataDir);
   const { logger } = options;
+  const unlock = lockDataDir(root);
   const secrets = loadSecrets(root);
   // The internal-token keys live only as long as the process: every service is in it.
   const keys = await generateInternalKeyPair();
@@ -147,6 +169,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
       smtp?.close();
       await bus.close();
       await db.close();
+      unlock();
     },
   };
 }
