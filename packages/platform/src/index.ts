@@ -18,3 +18,4 @@ export * from './mail/smtp';
 export * from './auth/internalToken';
 export * from './http/problem';
 export * from './http/app';
+export * from './runtime/runService';

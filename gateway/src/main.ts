@@ -1,0 +1,73 @@
+/** The gateway as its own process (distributed profile). */
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  InternalTokenIssuer,
+  createLogger,
+  importInternalPrivateKey,
+  loadConfig,
+  serviceConfigShape,
+  startTelemetry,
+} from '@beatmatch/platform';
+import { createGateway } from './app';
+import type { ServiceName } from './routes';
+
+const url = (fallback: string) => z.string().url().default(fallback);
+const config = loadConfig({
+  ...serviceConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
+  /** PEM (PKCS#8) of the Ed25519 key the gateway signs internal tokens with. */
+  INTERNAL_TOKEN_PRIVATE_KEY: z.string({ error: 'INTERNAL_TOKEN_PRIVATE_KEY is required (PEM)' }).min(1),
+  CSRF_SECRET: z.string({ error: 'CSRF_SECRET is required' }).min(32, 'CSRF_SECRET must be at least 32 characters'),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'frontends')),
+  PRODUCER_REMOTE_URL: z.string().default('/remotes/producer/mf-manifest.json'),
+  ARTIST_REMOTE_URL: z.string().default('/remotes/artist/mf-manifest.json'),
+  IDENTITY_URL: url('http://127.0.0.1:4001'),
+  CATALOG_URL: url('http://127.0.0.1:4002'),
+  MATCHMAKER_URL: url('http://127.0.0.1:4003'),
+  COMMERCE_URL: url('http://127.0.0.1:4004'),
+  PAYOUTS_URL: url('http://127.0.0.1:4005'),
+  REFERRALS_URL: url('http://127.0.0.1:4006'),
+});
+
+async function main() {
+  startTelemetry({ serviceName: 'gateway', ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}) });
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const serviceUrls: Record<ServiceName, string> = {
+    identity: config.IDENTITY_URL,
+    catalog: config.CATALOG_URL,
+    matchmaker: config.MATCHMAKER_URL,
+    commerce: config.COMMERCE_URL,
+    payouts: config.PAYOUTS_URL,
+    referrals: config.REFERRALS_URL,
+  };
+  const app = createGateway({
+    logger,
+    issuer: new InternalTokenIssuer(await importInternalPrivateKey(config.INTERNAL_TOKEN_PRIVATE_KEY)),
+    serviceUrl: (name) => serviceUrls[name],
+    csrfSecret: config.CSRF_SECRET,
+    secureCookies: config.PUBLIC_URL.startsWith('https://'),
+    trustProxy: config.TRUST_PROXY,
+    frontends: {
+      shell: path.join(config.FRONTENDS_DIR, 'shell', 'dist'),
+      producer: path.join(config.FRONTENDS_DIR, 'producer', 'dist'),
+      artist: path.join(config.FRONTENDS_DIR, 'artist', 'dist'),
+    },
+    remotes: { producer: config.PRODUCER_REMOTE_URL, artist: config.ARTIST_REMOTE_URL },
+  });
+  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const stop = () => {
+    server.closeAllConnections?.();
+    server.close(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error) => {
+  process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+/** Matchmaker as its own process (distributed profile). */
+import { runService } from '@beatmatch/platform';
+import { createMatchmakerService } from './index';
+
+void runService('matchmaker', 4003, ({ verifier, logger }) => createMatchmakerService({ verifier, logger }));
