@@ -1,0 +1,3 @@
+export * from './port';
+export * from './jsonb';
+export * from './mongoose';
