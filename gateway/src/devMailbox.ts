@@ -1,8 +1,5 @@
 import { Router } from 'express';
-import type { DevMailbox, StoredMail } from '@beatmatch/platform';
-
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape, type DevMailbox, type StoredMail } from '@beatmatch/platform';
 
 function page(mails: StoredMail[]) {
   const items = mails

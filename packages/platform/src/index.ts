@@ -19,3 +19,4 @@ export * from './auth/internalToken';
 export * from './http/problem';
 export * from './http/app';
 export * from './runtime/runService';
+export * from './http/html';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '@beatmatch/platform';
+import { escapeHtml, type MailMessage } from '@beatmatch/platform';
 
 export function verificationCodeMail(to: string, username: string, code: string, minutes: number): MailMessage {
   return {
@@ -18,6 +18,3 @@ export function passwordResetMail(to: string, username: string, link: string, mi
   };
 }
 
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
