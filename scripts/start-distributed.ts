@@ -1,0 +1,365 @@
+/**
+ * The distributed profile on one machine: the gateway and every service as its own Node process on
+ * the real servers (PostgreSQL, Kafka from deploy/local), each service with its own database on the
+ * PostgreSQL server, the Kafka bus adapter, and SMTP mail when SMTP_URL is set.
+ *
+ *   npm run start:distributed          (node --import tsx scripts/start-distributed.ts)
+ *
+ * Without DATABASE_URL and KAFKA_BROKERS in the environment it runs `deploy/local/up postgres kafka`
+ * and takes their addresses from `deploy/local/env`. A process that dies unexpectedly is restarted
+ * (its state is in PostgreSQL and Kafka, so nothing is lost). `startDistributed` is also what the
+ * distributed e2e (e2e-distributed/) drives.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Client } from 'pg';
+import { exportInternalKeyPair, generateInternalKeyPair } from '@beatmatch/platform';
+
+export const SERVICES = ['identity', 'catalog', 'matchmaker', 'commerce', 'payouts', 'referrals'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export type ProcessName = ServiceName | 'gateway';
+
+const root = path.resolve(__dirname, '..');
+const DEFAULT_PORTS: Record<ProcessName, number> = {
+  gateway: 8080,
+  identity: 4001,
+  catalog: 4002,
+  matchmaker: 4003,
+  commerce: 4004,
+  payouts: 4005,
+  referrals: 4006,
+};
+
+export interface DistributedOptions {
+  /** The PostgreSQL server; each service gets the database `<databasePrefix>_<service>` on it. */
+  databaseUrl: string;
+  kafkaBrokers: string;
+  databasePrefix?: string;
+  /** Secrets (internal-token keys, identity and CSRF secrets) persist here across restarts. */
+  dataDir?: string;
+  /** 0 = a free port for every process (tests); otherwise the gateway port, services on 4001–4006. */
+  gatewayPort?: number;
+  smtpUrl?: string;
+  logLevel?: string;
+  /** Restart a process that exits without being asked to (default true). */
+  restartOnCrash?: boolean;
+  /** Every log line of every process, prefixed by its name (default: written to stdout). */
+  onLog?: (name: ProcessName, line: string) => void;
+  readyTimeoutMs?: number;
+}
+
+export interface ManagedProcess {
+  readonly name: ProcessName;
+  readonly url: string;
+  readonly pid: number | undefined;
+  /** Milliseconds from spawn to /readyz answering 200, for the latest start. */
+  readonly readyMs: number | undefined;
+  readonly starts: number;
+  kill(signal?: NodeJS.Signals): void;
+  /** Resolves when the process with a pid other than `previousPid` answers /readyz. */
+  waitReady(options?: { previousPid?: number; timeoutMs?: number }): Promise<void>;
+  /** Resident set size of the process in MiB (from /proc), undefined when it is not running. */
+  rssMiB(): number | undefined;
+}
+
+export interface DistributedSystem {
+  url: string;
+  processes: Record<ProcessName, ManagedProcess>;
+  /** Wall time from startDistributed() until the gateway was ready. */
+  startMs: number;
+  databaseUrlOf(service: ServiceName): string;
+  stop(): Promise<void>;
+}
+
+function databaseUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A service owns its data: one database per service on the shared server, created when missing. */
+async function ensureDatabases(baseUrl: string, names: string[]): Promise<void> {
+  const client = new Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    for (const name of names) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid database name: ${name}`);
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) continue;
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } catch (error) {
+        // Another starter created it meanwhile.
+        if ((error as { code?: string }).code !== '42P04' && (error as { code?: string }).code !== '23505') throw error;
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+interface Secrets {
+  identitySecret: string;
+  csrfSecret: string;
+  internalPrivateKeyPem: string;
+  internalPublicKeyPem: string;
+}
+
+/** Stable across restarts: a code mailed before identity restarts must still verify after it. */
+async function loadSecrets(dataDir: string): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const keys = await exportInternalKeyPair(await generateInternalKeyPair());
+  const secrets: Secrets = {
+    identitySecret: randomBytes(32).toString('hex'),
+    csrfSecret: randomBytes(32).toString('hex'),
+    internalPrivateKeyPem: keys.privateKeyPem,
+    internalPublicKeyPem: keys.publicKeyPem,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMiBOf(pid: number): number | undefined {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Supervised implements ManagedProcess {
+  private child: ChildProcess | undefined;
+  private stopping = false;
+  private spawnedAt = 0;
+  readyMs: number | undefined;
+  starts = 0;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: ProcessName,
+    readonly url: string,
+    private readonly entry: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly options: { restartOnCrash: boolean; onLog: (name: ProcessName, line: string) => void; readyTimeoutMs: number },
+  ) {}
+
+  get pid() {
+    return this.child?.pid;
+  }
+
+  start() {
+    this.starts++;
+    this.spawnedAt = Date.now();
+    this.readyMs = undefined;
+    // node itself with tsx as a loader (not the tsx CLI): the pid we hold is the service, so kill -9
+    // and the RSS figures hit the service and nothing else.
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+      cwd: root,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on('line', (line) => this.options.onLog(this.name, line));
+    }
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (this.child === child) this.child = undefined;
+        if (!this.stopping) {
+          this.options.onLog(this.name, `[supervisor] ${this.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})`);
+          if (this.options.restartOnCrash) {
+            setTimeout(() => {
+              if (!this.stopping) {
+                this.options.onLog(this.name, `[supervisor] restarting ${this.name}`);
+                this.start();
+              }
+            }, 200);
+          }
+        }
+        resolve();
+      }),
+    );
+  }
+
+  async waitReady(options: { previousPid?: number; timeoutMs?: number } = {}) {
+    const deadline = Date.now() + (options.timeoutMs ?? this.options.readyTimeoutMs);
+    for (;;) {
+      const pid = this.child?.pid;
+      if (pid !== undefined && pid !== options.previousPid) {
+        try {
+          const response = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(1000) });
+          if (response.ok) {
+            this.readyMs ??= Date.now() - this.spawnedAt;
+            return;
+          }
+        } catch {
+          /* not listening yet */
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`${this.name} was not ready at ${this.url}/readyz in time`);
+      await sleep(100);
+    }
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL') {
+    this.child?.kill(signal);
+  }
+
+  rssMiB() {
+    return this.child?.pid ? rssMiBOf(this.child.pid) : undefined;
+  }
+
+  async stop() {
+    this.stopping = true;
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await this.exited;
+    clearTimeout(forced);
+  }
+}
+
+export async function startDistributed(options: DistributedOptions): Promise<DistributedSystem> {
+  const started = Date.now();
+  const prefix = options.databasePrefix ?? 'beatmatch';
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, 'data', 'distributed'));
+  const onLog = options.onLog ?? ((name, line) => process.stdout.write(`${name.padEnd(10)} | ${line}\n`));
+  const supervision = {
+    restartOnCrash: options.restartOnCrash ?? true,
+    onLog,
+    readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
+  };
+  const databaseUrlOf = (service: ServiceName) => databaseUrlFor(options.databaseUrl, `${prefix}_${service}`);
+
+  const [secrets] = await Promise.all([
+    loadSecrets(dataDir),
+    ensureDatabases(
+      options.databaseUrl,
+      SERVICES.map((service) => `${prefix}_${service}`),
+    ),
+  ]);
+  const ports = {} as Record<ProcessName, number>;
+  for (const name of ['gateway', ...SERVICES] as ProcessName[]) {
+    ports[name] = options.gatewayPort === 0 ? await freePort() : name === 'gateway' ? (options.gatewayPort ?? DEFAULT_PORTS.gateway) : DEFAULT_PORTS[name];
+  }
+  const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name]}`;
+  const publicUrl = urlOf('gateway');
+
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : (process.env.NODE_ENV ?? 'development'),
+    LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    HOST: '127.0.0.1',
+    KAFKA_BROKERS: options.kafkaBrokers,
+    PUBLIC_URL: publicUrl,
+  };
+  delete common.SMTP_URL;
+  if (options.smtpUrl) common.SMTP_URL = options.smtpUrl;
+
+  const processes = {} as Record<ProcessName, Supervised>;
+  for (const service of SERVICES) {
+    processes[service] = new Supervised(
+      service,
+      urlOf(service),
+      path.join(root, 'services', service, 'src', 'main.ts'),
+      {
+        ...common,
+        PORT: String(ports[service]),
+        DATABASE_URL: databaseUrlOf(service),
+        DATA_DIR: dataDir,
+        INTERNAL_TOKEN_PUBLIC_KEY: secrets.internalPublicKeyPem,
+        ...(service === 'identity' ? { IDENTITY_SECRET: secrets.identitySecret } : {}),
+      },
+      supervision,
+    );
+  }
+  const gatewayEnv: NodeJS.ProcessEnv = {
+    ...common,
+    PORT: String(ports.gateway),
+    INTERNAL_TOKEN_PRIVATE_KEY: secrets.internalPrivateKeyPem,
+    CSRF_SECRET: secrets.csrfSecret,
+  };
+  delete gatewayEnv.DATABASE_URL; // the gateway stores nothing
+  for (const service of SERVICES) gatewayEnv[`${service.toUpperCase()}_URL`] = urlOf(service);
+  processes.gateway = new Supervised('gateway', publicUrl, path.join(root, 'gateway', 'src', 'main.ts'), gatewayEnv, supervision);
+
+  const stop = async () => {
+    await processes.gateway.stop();
+    await Promise.all(SERVICES.map((service) => processes[service].stop()));
+  };
+  try {
+    for (const name of Object.keys(processes) as ProcessName[]) processes[name].start();
+    await Promise.all(SERVICES.map((service) => processes[service].waitReady()));
+    await processes.gateway.waitReady();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: publicUrl, processes, startMs: Date.now() - started, databaseUrlOf, stop };
+}
+
+/** Reads the export lines of deploy/local/env (after deploy/local/up) into the environment. */
+function loadLocalServers(names: string[]) {
+  const up = spawnSync('bash', [path.join(root, 'deploy', 'local', 'up'), ...names], { cwd: root, stdio: 'inherit' });
+  if (up.status !== 0) throw new Error(`deploy/local/up ${names.join(' ')} failed`);
+  const printed = spawnSync('bash', [path.join(root, 'deploy', 'local', 'env')], { cwd: root, encoding: 'utf8' });
+  for (const match of printed.stdout.matchAll(/^export\s+([A-Z_][A-Z0-9_]*)=(.*)$/gm)) {
+    process.env[match[1]!] ??= match[2]!.replace(/^['"]|['"]$/g, '');
+  }
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) loadLocalServers(['postgres', 'kafka']);
+  const system = await startDistributed({
+    databaseUrl: process.env.DATABASE_URL!,
+    kafkaBrokers: process.env.KAFKA_BROKERS!,
+    ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
+    ...(process.env.PORT ? { gatewayPort: Number(process.env.PORT) } : {}),
+    ...(process.env.DATA_DIR ? { dataDir: path.join(process.env.DATA_DIR, 'distributed') } : {}),
+  });
+  const rows = Object.values(system.processes).map(
+    (p) => `  ${p.name.padEnd(10)} pid ${String(p.pid).padEnd(7)} ${p.url.padEnd(24)} ready in ${String(p.readyMs).padStart(5)} ms   rss ${p.rssMiB()} MiB`,
+  );
+  const total = Object.values(system.processes).reduce((sum, p) => sum + (p.rssMiB() ?? 0), 0);
+  process.stdout.write(
+    `\nBeatmatch (distributed) is running at ${system.url} — started in ${system.startMs} ms, ${Math.round(total)} MiB RSS in all\n${rows.join('\n')}\n` +
+      (process.env.SMTP_URL ? '' : `  mail: no SMTP_URL, identity writes mails to its dev mailbox under the data directory\n`),
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await system.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(`The distributed profile failed to start: ${(error as Error).stack ?? error}\n`);
+    process.exit(1);
+  });
+}
