@@ -17,8 +17,8 @@ stripe_mock_install() {
 
 stripe_mock_start() {
   running_pid stripe-mock >/dev/null && return 0
-  # HTTP only (no HTTPS listener), loopback only.
-  spawn stripe-mock "$STRIPE_MOCK_BIN" -http-addr "127.0.0.1:$STRIPE_MOCK_PORT"
+  # Loopback only; tests use the HTTP port (stripe-mock always opens an HTTPS one too, on the next port).
+  spawn stripe-mock "$STRIPE_MOCK_BIN" -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr "127.0.0.1:$((STRIPE_MOCK_PORT + 1))"
 }
 
 stripe_mock_stop() { stop_pid stripe-mock 10; }
