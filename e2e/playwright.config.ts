@@ -11,7 +11,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bea
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.journey.ts',
+  projects: [
+    { name: 'setup', testMatch: '*.setup.ts' },
+    { name: 'journeys', testMatch: '*.journey.ts', dependencies: ['setup'] },
+  ],
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,
@@ -44,7 +47,7 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     // The first start may build the three frontends.
     timeout: 240_000,
-    reuseExistingServer: false,
+    reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVER),
     stdout: 'ignore',
     stderr: 'pipe',
   },

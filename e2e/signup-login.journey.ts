@@ -1,8 +1,14 @@
 import { expect, test } from '@playwright/test';
 
-test('a new user signs up, verifies the e-mailed code, answers the survey, lands on the matchmaker and logs out', async ({ page }) => {
+test('a new user signs up, verifies the e-mailed code, answers the survey, lands on the matchmaker and logs out', async ({
+  page,
+}) => {
   const suffix = Date.now().toString(36);
-  const user = { username: `journey_${suffix}`, email: `journey+${suffix}@example.test`, password: 'correct horse battery' };
+  const user = {
+    username: `journey_${suffix}`,
+    email: `journey+${suffix}@example.test`,
+    password: 'correct horse battery',
+  };
 
   await page.goto('/signUp?ref=AMB123');
   await expect(page.getByText('Referral code:')).toContainText('AMB123');

@@ -73,6 +73,9 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
           // The host gets its remotes at run time from /app-config.json (registerRemotes).
           remotes: {},
           shared: sharedSingletons(appPackage.dependencies),
+          // 'version-first' would fetch every remote's entry at start-up, so one broken remote
+          // would break all; loaded-first fetches a remote only when one of its pages is opened.
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
         }),

@@ -42,7 +42,7 @@ function Home() {
 function UserAreaPage() {
   const { pathname } = useLocation();
   const page = findUserPage(pathname);
-  if (page?.owner === 'producer' || page?.owner === 'artist') return <RemoteApp remote={page.owner} basename={USER_BASENAME} />;
+  if (page?.owner === 'producer' || page?.owner === 'artist') return <RemoteApp key={page.owner} remote={page.owner} basename={USER_BASENAME} />;
   return <ComingSoon title="Page not found" description={`There is no page at ${pathname}.`} />;
 }
 

@@ -14,6 +14,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
           display: 'grid',
           placeItems: 'center',
           fontWeight: 800,
+          lineHeight: 1,
         }}
       >
         B

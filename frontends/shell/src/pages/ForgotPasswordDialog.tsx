@@ -25,6 +25,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
         </>
       ) : (
         <Form
+          name="forgotPassword"
           layout="vertical"
           onFinish={async ({ email }: { email: string }) => {
             setBusy(true);

@@ -98,7 +98,7 @@ export function Login() {
         <Typography.Paragraph>
           We emailed a six-digit authentication code to <strong>{credentials.email}</strong>. Enter it below to verify your account.
         </Typography.Paragraph>
-        <Form layout="vertical" onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}>
+        <Form name="authCode" layout="vertical" onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}>
           <Form.Item
             label="Authentication code"
             name="code"
@@ -131,6 +131,7 @@ export function Login() {
     return (
       <AuthCard title="One more question">
         <Form
+          name="survey"
           layout="vertical"
           onFinish={({ survey }: { survey: SurveyAnswer }) => login(credentials, { producerArtistSurvey: survey })}
         >
@@ -154,6 +155,7 @@ export function Login() {
   return (
     <AuthCard title="Login">
       <Form
+          name="login"
         layout="vertical"
         onFinish={(values: Credentials) => {
           setCredentials(values);

@@ -77,6 +77,7 @@ export function ResetPassword() {
   return (
     <AuthCard title="Reset your password">
       <Form
+          name="resetPassword"
         layout="vertical"
         onFinish={async ({ password }: { password: string }) => {
           setBusy(true);

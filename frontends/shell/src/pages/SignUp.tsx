@@ -57,6 +57,7 @@ export function SignUp() {
         </Typography.Paragraph>
       ) : null}
       <Form
+          name="signUp"
         layout="vertical"
         onFinish={async (values: SignUpValues) => {
           setBusy(true);

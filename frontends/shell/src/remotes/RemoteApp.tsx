@@ -70,7 +70,7 @@ export function RemoteApp({ remote, basename }: { remote: RemoteName; basename: 
     setAttempt((n) => n + 1);
   };
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+    <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
       <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
         <Loaded basename={basename} />
       </Suspense>

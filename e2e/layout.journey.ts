@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_IN_STATE } from './accounts';
+
+// Screenshots land in test-results/screenshots for a person to look at.
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+
+for (const width of [1280, 600]) {
+  test.describe(`at ${width}px wide`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('public pages: landing with header, login, a coming-soon page', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: /your next hit finds you/ })).toBeVisible();
+      const header = page.getByRole('banner');
+      if (width >= 900) {
+        for (const label of [
+          'For Producers',
+          'For Artists',
+          '$BEAT',
+          'Ambassadors',
+          'About',
+          'Login',
+          'Sign up',
+        ]) {
+          await expect(header.getByRole('link', { name: label, exact: true })).toBeVisible();
+        }
+      } else {
+        await expect(header.getByRole('link', { name: 'For Producers' })).toBeHidden();
+        await shot(page, `landing-${width}`);
+        await header.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog').getByRole('link', { name: 'For Artists' })).toBeVisible();
+        await shot(page, `landing-drawer-${width}`);
+        await page.getByRole('dialog').getByRole('link', { name: 'About' }).click();
+        await expect(page).toHaveURL(/\/about$/);
+        await page.goto('/');
+      }
+      await expect(header.getByRole('link', { name: /Cart, 0 items/ })).toBeVisible();
+      await shot(page, `landing-${width}`);
+
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+      await shot(page, `login-${width}`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('dialog').getByLabel('Email').fill('nobody@example.test');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(
+        page.getByText('An email has been sent if there is an email associated with an account.'),
+      ).toBeVisible();
+
+      await page.goto('/policies/dmca');
+      await expect(page.getByRole('heading', { name: 'DMCA' })).toBeVisible();
+      await expect(page.getByTestId('coming-soon')).toBeVisible();
+    });
+
+    test.describe('signed in', () => {
+      test.use({ storageState: SIGNED_IN_STATE });
+      test('logged-in layout: side menu, top bar, remote pages', async ({ page }) => {
+        await page.goto('/?beat=abc123');
+        await expect(page).toHaveURL(/\/user\/matchmaker\?beat=abc123$/);
+        await expect(page.getByTestId('page-title')).toHaveText('The Matchmaker');
+
+        if (width >= 901) {
+          await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
+          await shot(page, `user-matchmaker-${width}`);
+          await page.getByRole('button', { name: 'Close menu' }).click();
+          await expect(page.locator('[data-layout="nav-icon"]')).toBeVisible();
+          await shot(page, `user-nav-icon-${width}`);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+        } else {
+          await expect(page.locator('[data-layout="nav-closed"]')).toBeVisible();
+          await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeHidden();
+          await shot(page, `user-matchmaker-${width}`);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
+          await shot(page, `user-menu-${width}`);
+        }
+        const sideMenu = page.getByRole('navigation', { name: 'Side menu' });
+        await sideMenu.getByText('Match List').click();
+        await expect(page).toHaveURL(/\/user\/matchlist$/);
+        await expect(page.getByTestId('page-title')).toHaveText('Match List');
+        await expect(page.getByText("Listen to the full beats you've matched with").first()).toBeVisible();
+
+        // A producer-owned page comes from the producer remote.
+        await page.goto('/user');
+        await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+        await expect(page.getByText('View stats for your uploaded beats').first()).toBeVisible();
+        await expect(page.getByTestId('coming-soon')).toBeVisible();
+
+        await page.getByRole('button', { name: 'Notifications' }).click();
+        await expect(page.getByText('Notifications are coming soon.')).toBeVisible();
+        await shot(page, `user-dashboard-notifications-${width}`);
+      });
+    });
+  });
+}
+
+test.describe('a broken remote', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+  test('a remote that cannot load shows an error panel, not a blank page', async ({ page }) => {
+    await page.route('**/remotes/artist/**', (route) => route.abort());
+    await page.goto('/user/matchlist');
+    await expect(page.getByText('The artist pages could not be loaded')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText('Match List');
+    await shot(page, 'remote-error');
+    // The rest of the shell keeps working: the producer remote still loads.
+    await page.getByRole('navigation', { name: 'Side menu' }).getByText('Upload Beats').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Upload Beats');
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+  });
+});
