@@ -11,6 +11,7 @@ export * from './decider/decider';
 export * from './outbox/relay';
 export * from './bus/port';
 export * from './bus/inprocess';
+export * from './bus/kafka';
 export * from './consumers/idempotent';
 export * from './mail/port';
 export * from './mail/devMailbox';
