@@ -1,0 +1,4 @@
+export * from './port';
+export * from './stripe';
+export * from './testProvider';
+export * from './webhook';

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import request from 'supertest';
+import type Stripe from 'stripe';
+import { requireEnv } from '@beatmatch/testing';
+import { createStripeClient, StripePayments } from './stripe';
+import { TestPaymentProvider } from './testProvider';
+import { createStripeWebhookRouter } from './webhook';
+import { PaymentInputError, type PaymentsPort } from './port';
+
+/**
+ * The payments contract on both adapters: Stripe through the stripe npm client against stripe-mock
+ * (STRIPE_API_BASE, from deploy/local/up), and the embedded test provider.
+ */
+const targets: Array<[string, () => PaymentsPort]> = [
+  [
+    'Stripe on stripe-mock (STRIPE_API_BASE)',
+    () => new StripePayments(createStripeClient({ secretKey: process.env.STRIPE_SECRET_KEY ?? 'sk_test_beatmatch', apiBase: requireEnv('STRIPE_API_BASE') })),
+  ],
+  ['built-in test provider (embedded)', () => new TestPaymentProvider()],
+];
+
+describe.each(targets)('PaymentsPort: %s', (_name, create) => {
+  let payments: PaymentsPort;
+  beforeAll(() => {
+    payments = create();
+  });
+
+  it('creates a customer', async () => {
+    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'ada@example.com', name: 'Ada' });
+    expect(customerId).toMatch(/^cus_/);
+  });
+
+  it('creates a hosted checkout session for beat licences', async () => {
+    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'bo@example.com' });
+    const session = await payments.createCheckoutSession({
+      customerId,
+      currency: 'usd',
+      lineItems: [
+        { name: 'Night Drive — MP3 lease', unitAmountCents: 2999, quantity: 1 },
+        { name: 'Service fee', unitAmountCents: 299, quantity: 1 },
+      ],
+      successUrl: 'http://127.0.0.1:8080/cart/success',
+      cancelUrl: 'http://127.0.0.1:8080/cart',
+      metadata: { orderId: 'order-1' },
+      idempotencyKey: randomUUID(),
+    });
+    expect(session.sessionId).toMatch(/^cs_/);
+    expect(session.url).toMatch(/^https?:\/\//);
+    expect(Number.isInteger(session.amountTotalCents)).toBe(true);
+  });
+
+  it('creates a payment intent in integer cents', async () => {
+    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'cy@example.com' });
+    const intent = await payments.createPaymentIntent({ customerId, amountCents: 3298, currency: 'usd', metadata: { orderId: 'order-2' } });
+    expect(intent.paymentIntentId).toMatch(/^pi_/);
+    expect(intent.clientSecret).toBeTruthy();
+    expect(Number.isInteger(intent.amountCents)).toBe(true);
+    expect(intent.status).toEqual(expect.any(String));
+  });
+
+  it('refuses amounts that are not positive whole cents before calling the provider', async () => {
+    await expect(payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 12.5, currency: 'usd' })).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 0, currency: 'usd' })).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(
+      payments.createCheckoutSession({ customerId: 'cus_x', currency: 'usd', lineItems: [], successUrl: 'http://x/s', cancelUrl: 'http://x/c' }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+  });
+});
+
+describe('Stripe client against stripe-mock', () => {
+  it('surfaces Stripe API errors (a parameter the API does not know) as StripeInvalidRequestError', async () => {
+    const stripe = createStripeClient({ secretKey: 'sk_test_beatmatch', apiBase: requireEnv('STRIPE_API_BASE'), maxNetworkRetries: 0 });
+    await expect(stripe.customers.create({ not_a_parameter: 'x' } as unknown as Stripe.CustomerCreateParams)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+    });
+  });
+});
+
+describe('Stripe webhook endpoint', () => {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET ?? `whsec_test_${randomUUID().replace(/-/g, '')}`;
+  const stripe = createStripeClient({ secretKey: 'sk_test_beatmatch' });
+  const handled: Stripe.Event[] = [];
+  let failNext = false;
+  const app = express();
+  app.use(
+    '/webhooks/stripe',
+    createStripeWebhookRouter({
+      stripe,
+      secret,
+      async onEvent(event) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('database down');
+        }
+        handled.push(event);
+      },
+    }),
+  );
+
+  const event = (id: string) =>
+    JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cs_test_1', object: 'checkout.session', metadata: { orderId: 'order-1' } } } });
+  const sign = (payload: string, withSecret = secret, timestamp?: number) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: withSecret, ...(timestamp ? { timestamp } : {}) });
+
+  beforeEach(() => {
+    handled.length = 0;
+  });
+
+  it('accepts a correctly signed event and hands it to the handler', async () => {
+    const payload = event('evt_signed');
+    const response = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    expect(response.status).toBe(200);
+    expect(handled.map((e) => [e.id, e.type])).toEqual([['evt_signed', 'checkout.session.completed']]);
+  });
+
+  it('rejects an event signed with another secret with 400', async () => {
+    const payload = event('evt_forged');
+    const response = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', sign(payload, 'whsec_someone_else'))
+      .send(payload);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Invalid Stripe webhook signature');
+    expect(handled).toEqual([]);
+  });
+
+  it('rejects a body changed after signing with 400', async () => {
+    const header = sign(event('evt_original'));
+    const response = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(event('evt_tampered'));
+    expect(response.status).toBe(400);
+    expect(handled).toEqual([]);
+  });
+
+  it('rejects a missing signature and a replayed old one with 400', async () => {
+    const payload = event('evt_unsigned');
+    const missing = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').send(payload);
+    expect(missing.status).toBe(400);
+    const old = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', sign(payload, secret, Math.floor(Date.now() / 1000) - 3600))
+      .send(payload);
+    expect(old.status).toBe(400);
+    expect(handled).toEqual([]);
+  });
+
+  it('answers 500 when the handler fails, so that Stripe retries the delivery', async () => {
+    const payload = event('evt_retry');
+    failNext = true;
+    const first = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    expect(first.status).toBe(500);
+    const retry = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    expect(retry.status).toBe(200);
+    expect(handled.map((e) => e.id)).toEqual(['evt_retry']);
+  });
+});

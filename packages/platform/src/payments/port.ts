@@ -1,0 +1,85 @@
+/**
+ * The payments port (commerce): customers, hosted checkout and payment intents, in integer cents
+ * (ARCHITECTURE.md rule 6). Adapters: Stripe (distributed, or whenever Stripe keys are set) and a
+ * built-in test provider (embedded profile).
+ */
+export interface CreateCustomerInput {
+  /** Our user id, kept on the provider's customer for reconciliation. */
+  userId: string;
+  email: string;
+  name?: string;
+}
+
+export interface CheckoutLineItem {
+  name: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutInput {
+  customerId: string;
+  currency: string;
+  lineItems: CheckoutLineItem[];
+  successUrl: string;
+  cancelUrl: string;
+  /** e.g. { orderId }: comes back on the completion event. */
+  metadata?: Record<string, string>;
+  /** Retrying with the same key never creates a second session. */
+  idempotencyKey?: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Where to send the buyer. */
+  url: string;
+  amountTotalCents: number;
+  currency: string;
+}
+
+export interface CreatePaymentIntentInput {
+  customerId: string;
+  amountCents: number;
+  currency: string;
+  metadata?: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+export interface PaymentIntent {
+  paymentIntentId: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  /** Stripe's status words: requires_payment_method, processing, succeeded, canceled, ... */
+  status: string;
+}
+
+export interface PaymentsPort {
+  readonly provider: 'stripe' | 'test';
+  createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }>;
+  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+}
+
+export class PaymentInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentInputError';
+  }
+}
+
+/** Money is integer cents, always positive; checked before any provider sees it. */
+export function assertAmountCents(amountCents: number, what = 'amount'): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new PaymentInputError(`${what} must be a positive whole number of cents, got ${amountCents}`);
+  }
+  return amountCents;
+}
+
+export function checkoutTotalCents(lineItems: CheckoutLineItem[]): number {
+  if (lineItems.length === 0) throw new PaymentInputError('a checkout needs at least one line item');
+  return lineItems.reduce((total, item) => {
+    assertAmountCents(item.unitAmountCents, `price of ${item.name}`);
+    if (!Number.isSafeInteger(item.quantity) || item.quantity <= 0) throw new PaymentInputError(`quantity of ${item.name} must be a positive whole number`);
+    return total + item.unitAmountCents * item.quantity;
+  }, 0);
+}

@@ -1,0 +1,98 @@
+import Stripe from 'stripe';
+import {
+  assertAmountCents,
+  checkoutTotalCents,
+  type CheckoutSession,
+  type CreateCheckoutInput,
+  type CreateCustomerInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntent,
+  type PaymentsPort,
+} from './port';
+
+export interface StripeSettings {
+  /** STRIPE_SECRET_KEY (sk_test_... against stripe-mock). */
+  secretKey: string;
+  /** STRIPE_API_BASE, e.g. http://127.0.0.1:12111 for stripe-mock; Stripe's own API when unset. */
+  apiBase?: string;
+  maxNetworkRetries?: number;
+}
+
+/** A Stripe client for our settings; STRIPE_API_BASE redirects it (stripe-mock in tests). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const config: ConstructorParameters<typeof Stripe>[1] = {
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    telemetry: false,
+    appInfo: { name: 'beatmatch' },
+  };
+  if (settings.apiBase) {
+    const base = new URL(settings.apiBase);
+    Object.assign(config, {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+    });
+  }
+  return new Stripe(settings.secretKey, config);
+}
+
+/** The payments port on Stripe through the stripe npm client. */
+export class StripePayments implements PaymentsPort {
+  readonly provider = 'stripe' as const;
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }> {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: { userId: input.userId } },
+      { idempotencyKey: `customer-${input.userId}` },
+    );
+    return { customerId: customer.id };
+  }
+
+  async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
+    const total = checkoutTotalCents(input.lineItems);
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        customer: input.customerId,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        line_items: input.lineItems.map((item) => ({
+          quantity: item.quantity,
+          price_data: { currency: input.currency, unit_amount: item.unitAmountCents, product_data: { name: item.name } },
+        })),
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+      },
+      input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+    );
+    return {
+      sessionId: session.id,
+      url: session.url ?? '',
+      // Our total is authoritative (fees are computed on the server only); Stripe's is kept when present.
+      amountTotalCents: session.amount_total ?? total,
+      currency: session.currency ?? input.currency,
+    };
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+    assertAmountCents(input.amountCents);
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency,
+        customer: input.customerId,
+        automatic_payment_methods: { enabled: true },
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+      },
+      input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+    );
+    return {
+      paymentIntentId: intent.id,
+      clientSecret: intent.client_secret ?? '',
+      amountCents: intent.amount,
+      currency: intent.currency,
+      status: intent.status,
+    };
+  }
+}

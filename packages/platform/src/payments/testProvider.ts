@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import {
+  assertAmountCents,
+  checkoutTotalCents,
+  type CheckoutSession,
+  type CreateCheckoutInput,
+  type CreateCustomerInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntent,
+  type PaymentsPort,
+} from './port';
+
+/**
+ * The embedded profile's built-in payment provider (no Stripe keys): payments succeed at once, the
+ * checkout "page" is the success URL itself, ids look like Stripe's with a test_ prefix. Idempotency
+ * keys behave as on Stripe: the same key returns the same object.
+ */
+export class TestPaymentProvider implements PaymentsPort {
+  readonly provider = 'test' as const;
+  private readonly customers = new Map<string, CreateCustomerInput>();
+  private readonly byIdempotencyKey = new Map<string, unknown>();
+
+  async createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }> {
+    const customerId = `cus_test_${input.userId}`;
+    this.customers.set(customerId, input);
+    return { customerId };
+  }
+
+  async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
+    const amountTotalCents = checkoutTotalCents(input.lineItems);
+    return this.once(input.idempotencyKey, () => {
+      this.assertCustomer(input.customerId);
+      const sessionId = `cs_test_${randomUUID().replace(/-/g, '')}`;
+      const url = new URL(input.successUrl);
+      url.searchParams.set('session_id', sessionId);
+      return { sessionId, url: url.toString(), amountTotalCents, currency: input.currency };
+    });
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+    const amountCents = assertAmountCents(input.amountCents);
+    return this.once(input.idempotencyKey, () => {
+      this.assertCustomer(input.customerId);
+      const paymentIntentId = `pi_test_${randomUUID().replace(/-/g, '')}`;
+      return {
+        paymentIntentId,
+        clientSecret: `${paymentIntentId}_secret_test`,
+        amountCents,
+        currency: input.currency,
+        status: 'succeeded',
+      };
+    });
+  }
+
+  private assertCustomer(customerId: string): void {
+    if (!this.customers.has(customerId)) throw new Error(`No such customer: '${customerId}'`);
+  }
+
+  private once<T>(key: string | undefined, create: () => T): T {
+    if (key === undefined) return create();
+    if (!this.byIdempotencyKey.has(key)) this.byIdempotencyKey.set(key, create());
+    return this.byIdempotencyKey.get(key) as T;
+  }
+}
