@@ -12,14 +12,17 @@ for candidate in postgres kafka temporal ferretdb stripe-mock; do
   [ -f "$LOCAL_DIR/servers/$candidate.sh" ] && ALL_SERVERS+=("$candidate")
 done
 
-# Fixed ports; deploy/compose.yaml and deploy/k8s use the same ones.
-POSTGRES_PORT=54329
-KAFKA_PORT=19092
-KAFKA_CONTROLLER_PORT=19093
-TEMPORAL_PORT=7233
-TEMPORAL_UI_PORT=8233
-FERRETDB_PORT=27017
-STRIPE_MOCK_PORT=12111
+# Fixed ports; deploy/compose.yaml and deploy/k8s use the same ones. BEATMATCH_PORT_OFFSET (default 0)
+# shifts them all, to run a second stack beside the first (e.g. to time a cold install with another cache).
+PORT_OFFSET="${BEATMATCH_PORT_OFFSET:-0}"
+POSTGRES_PORT=$((54329 + PORT_OFFSET))
+KAFKA_PORT=$((19092 + PORT_OFFSET))
+KAFKA_CONTROLLER_PORT=$((19093 + PORT_OFFSET))
+TEMPORAL_PORT=$((7233 + PORT_OFFSET))
+TEMPORAL_HTTP_PORT=$((7243 + PORT_OFFSET))
+TEMPORAL_METRICS_PORT=$((7244 + PORT_OFFSET))
+FERRETDB_PORT=$((27017 + PORT_OFFSET))
+STRIPE_MOCK_PORT=$((12111 + PORT_OFFSET))
 
 # Pinned versions.
 KAFKA_VERSION=3.9.1
@@ -142,7 +145,8 @@ rss_mib() {
 logged_since_start() {
   local name="$1" pattern="$2" from
   from="$(cat "$RUN_DIR/$name.logline" 2>/dev/null || echo 0)"
-  tail -n "+$((from + 1))" "$LOG_DIR/$name.log" 2>/dev/null | grep -q -- "$pattern"
+  # grep -c reads to the end: an early-exiting grep -q would kill tail with SIGPIPE, failing under pipefail.
+  [ "$(tail -n "+$((from + 1))" "$LOG_DIR/$name.log" 2>/dev/null | grep -c -- "$pattern")" -gt 0 ]
 }
 
 write_env_file() {

@@ -28,7 +28,7 @@ temporal_install() {
 temporal_start() {
   running_pid temporal >/dev/null && return 0
   spawn temporal "$(temporal_cli)" server start-dev --headless --db-filename "$TEMPORAL_DB" \
-    --ip 127.0.0.1 --port "$TEMPORAL_PORT" --http-port 7243 --metrics-port 7244 --log-level warn
+    --ip 127.0.0.1 --port "$TEMPORAL_PORT" --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" --log-level warn
 }
 
 temporal_stop() { stop_pid temporal 20; }
