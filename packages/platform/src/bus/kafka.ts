@@ -5,7 +5,6 @@ import {
   Partitioners,
   type Admin,
   type Consumer,
-  type IHeaders,
   type KafkaMessage,
   type logCreator,
   type Producer,
@@ -83,12 +82,6 @@ const kafkaLogLevels = {
   info: KafkaLogLevel.INFO,
   debug: KafkaLogLevel.DEBUG,
 } as const;
-
-function headerText(headers: IHeaders | undefined, name: string): string | undefined {
-  const value = headers?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.toString();
-}
 
 /** Decodes a message into the integration-event envelope; throws with a reason when it is not one. */
 export function decodeIntegrationEvent(message: Pick<KafkaMessage, 'value'>): IntegrationEvent {

@@ -1,0 +1,84 @@
+/**
+ * Figures for the Kafka bus adapter on the local broker (not a test; prints and exits):
+ *   node --import tsx packages/platform/src/bus/kafkaBench.ts [events=20000] [batch=500]
+ * publish throughput (idempotent producer, acks=all), consume throughput of one consumer through the
+ * adapter (eachMessage, offsets committed after handling), and publish→handle latency one at a time.
+ */
+import { KafkaEventBus } from './kafka';
+import { brokersFromEnv, fastConsumerTimings, testEvent, uniqueName } from './kafkaTestSupport';
+
+const total = Number(process.argv[2] ?? 20_000);
+const batchSize = Number(process.argv[3] ?? 500);
+const latencySamples = 200;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function main() {
+  const brokers = brokersFromEnv();
+  const bus = new KafkaEventBus({ brokers, clientId: 'bench', consumer: fastConsumerTimings });
+  const topic = uniqueName('bench.throughput');
+  const padding = 'x'.repeat(200);
+  const messages = Array.from({ length: total }, (_, i) => ({
+    key: `user-${i % 64}`,
+    event: testEvent('BenchEventHappened', { seq: i, padding }),
+  }));
+  const bytes = messages.reduce((sum, m) => sum + JSON.stringify(m.event).length, 0);
+  await bus.ensureTopics([topic]);
+  await bus.publish(topic, [messages[0]!]); // connect the producer outside the measurement
+
+  let started = performance.now();
+  for (let i = 1; i < total; i += batchSize) await bus.publish(topic, messages.slice(i, i + batchSize));
+  const publishMs = performance.now() - started;
+
+  let handled = 0;
+  let firstAt = 0;
+  let done!: () => void;
+  const allHandled = new Promise<void>((resolve) => (done = resolve));
+  await bus.subscribe({
+    groupId: uniqueName('bench.g'),
+    topics: [topic],
+    handle: async () => {
+      if (handled === 0) firstAt = performance.now();
+      if (++handled === total) done();
+    },
+  });
+  await allHandled;
+  const consumeMs = performance.now() - firstAt;
+
+  const latencyTopic = uniqueName('bench.latency');
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let next!: () => void;
+  await bus.subscribe({
+    groupId: uniqueName('bench.l'),
+    topics: [latencyTopic],
+    fromBeginning: true,
+    handle: async (event) => {
+      const at = sentAt.get(event.id);
+      if (at !== undefined) latencies.push(performance.now() - at);
+      next?.();
+    },
+  });
+  for (let i = 0; i < latencySamples; i++) {
+    const event = testEvent('BenchPing', { i });
+    const arrived = new Promise<void>((resolve) => (next = resolve));
+    sentAt.set(event.id, performance.now());
+    await bus.publish(latencyTopic, [{ key: 'ping', event }]);
+    await arrived;
+  }
+  await bus.close();
+  latencies.sort((a, b) => a - b);
+
+  const round = (n: number) => Math.round(n);
+  console.log(`Kafka bus adapter on ${brokers.join(',')}: ${total} events of ~${round(bytes / total)} B, publish batches of ${batchSize}`);
+  console.log(`  publish  ${round((total - 1) / (publishMs / 1000))} events/s  (${(bytes / 1024 / 1024 / (publishMs / 1000)).toFixed(1)} MiB/s, ${round(publishMs)} ms)`);
+  console.log(`  consume  ${round(total / (consumeMs / 1000))} events/s  (one consumer, first to last message ${round(consumeMs)} ms)`);
+  console.log(
+    `  publish→handle latency (one at a time, ${latencySamples} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
