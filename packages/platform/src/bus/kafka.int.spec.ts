@@ -229,6 +229,32 @@ test('a failing handler is retried with backoff and its partition waits: nothing
   expect(attempts.get(messages[2]!.event.id)).toBe(3);
 });
 
+test('stop() while a handler keeps failing returns promptly and leaves the event for the next consumer of the group', async () => {
+  const topic = uniqueName('contract.stop-retrying');
+  const groupId = uniqueName('g.stop-retrying');
+  const bus = newBus({ handlerRetry: { initialBackoffMs: 50, maxBackoffMs: 200 } });
+  const [stuck] = keyedEvents(['k'], 1);
+  let attempts = 0;
+  const failing = await bus.subscribe({
+    groupId,
+    topics: [topic],
+    handle: async () => {
+      attempts++;
+      throw new Error('downstream unavailable');
+    },
+  });
+  await bus.publish(topic, [stuck!]);
+  await waitFor('a few failed attempts', () => attempts >= 3);
+  const stopStarted = Date.now();
+  await failing.stop();
+  expect(Date.now() - stopStarted).toBeLessThan(5_000);
+
+  const next = collector();
+  await newBus().subscribe({ groupId, topics: [topic], handle: next.handle });
+  await waitFor('the event at the next consumer', () => next.received.length >= 1);
+  expect(next.ids()).toEqual([stuck!.event.id]);
+});
+
 test('a message that keeps failing, or is no envelope at all, goes to the group dead-letter topic and the partition moves on', async () => {
   const topic = uniqueName('contract.dlq');
   const groupId = uniqueName('g.dlq');

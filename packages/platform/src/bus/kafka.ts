@@ -52,7 +52,10 @@ export interface KafkaEventBusOptions {
      */
     deadLetterAfterAttempts?: number;
   };
-  /** How long subscribe() waits for the consumer to join its group (default 30 s). */
+  /**
+   * How long subscribe() waits for the consumer to join its group before it resolves anyway (the
+   * consumer goes on joining in the background). Default: session timeout + rebalance timeout.
+   */
   joinTimeoutMs?: number;
 }
 
@@ -282,12 +285,27 @@ class KafkaSubscription implements Subscription {
   }
 
   async start(): Promise<void> {
-    const joinTimeoutMs = this.busOptions.joinTimeoutMs ?? 30_000;
+    const tuning = this.busOptions.consumer ?? {};
+    // A member that died without leaving holds the group until its session expires, so a restarted
+    // service may wait up to a session timeout plus a rebalance before it is assigned partitions.
+    const joinTimeoutMs =
+      this.busOptions.joinTimeoutMs ?? (tuning.sessionTimeoutMs ?? 30_000) + (tuning.rebalanceTimeoutMs ?? 60_000);
+    const logger = this.busOptions.logger;
+    const groupId = this.options.groupId;
+    this.consumer.on(this.consumer.events.CRASH, (event) => {
+      const { error, restart } = event.payload;
+      logger?.error({ groupId, err: error, restart }, 'kafka consumer crashed');
+      if (!logger) console.error(`[kafka] consumer of ${groupId} crashed (restart: ${restart})`, error);
+    });
     const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`Consumer group ${this.options.groupId} did not join within ${joinTimeoutMs} ms`)),
-        joinTimeoutMs,
-      );
+      const timer = setTimeout(() => {
+        // Not fatal: kafkajs keeps trying to join in the background.
+        logger?.warn({ groupId, joinTimeoutMs }, 'consumer has not joined its group yet; continuing in the background');
+        if (!logger) console.warn(`[kafka] consumer of ${groupId} has not joined within ${joinTimeoutMs} ms; continuing in the background`);
+        removeJoin();
+        removeCrash();
+        resolve();
+      }, joinTimeoutMs);
       const removeJoin = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
         clearTimeout(timer);
         removeJoin();
@@ -306,7 +324,7 @@ class KafkaSubscription implements Subscription {
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
       autoCommit: true,
-      autoCommitInterval: this.busOptions.consumer?.autoCommitIntervalMs ?? 1_000,
+      autoCommitInterval: tuning.autoCommitIntervalMs ?? 1_000,
       eachMessage: ({ topic, partition, message, heartbeat }) => this.handleMessage(topic, partition, message, heartbeat),
     });
     await joined;
