@@ -78,7 +78,25 @@ running_pid() {
   file="$(pid_file "$1")"
   [ -f "$file" ] || return 1
   pid="$(cat "$file")"
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && printf '%s' "$pid"
+  ours "$pid" && printf '%s' "$pid"
+}
+
+# True when pid is alive and runs from this cache (a recycled pid of an unrelated process is not ours).
+ours() {
+  local pid="$1"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null &&
+    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -F -- "$BEATMATCH_CACHE"
+}
+
+# The TCP port a server listens on (for the "port taken" check before a start).
+server_port() {
+  case "$1" in
+    postgres) echo "$POSTGRES_PORT" ;;
+    kafka) echo "$KAFKA_PORT" ;;
+    temporal) echo "$TEMPORAL_PORT" ;;
+    ferretdb) echo "$FERRETDB_PORT" ;;
+    stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
+  esac
 }
 
 # Starts a long-running server in its own session, detached from this shell, logging to logs/<name>.log.

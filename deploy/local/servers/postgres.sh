@@ -79,7 +79,7 @@ postgres_pid() {
   local pid
   [ -f "$POSTGRES_DATA/postmaster.pid" ] || return 1
   pid="$(head -n 1 "$POSTGRES_DATA/postmaster.pid")"
-  kill -0 "$pid" 2>/dev/null && printf '%s' "$pid"
+  ours "$pid" && printf '%s' "$pid"
 }
 
 postgres_start() {
