@@ -1,0 +1,418 @@
+// Descriptive tags. Everything in this file is HEURISTIC: hand-set rules over measured features
+// (tempo, pulse clarity, subdivision, meter, mode, tonal clarity, loudness, spectral balance, onset
+// density, energy trajectory). No trained model is used, so tags are plausible summaries, not
+// classifications with a measured accuracy. Scores are in [0, 1]; lists are sorted best first.
+import { GENRES, type Genre, type Loudness, type ScoredTag } from '../dna';
+import type { KeyEstimate } from './key';
+import { FRAME_RATE, MEL_BANDS, type OnsetFrames } from './spectral';
+
+export interface RhythmSummary {
+  bpm: number;
+  confidence: number;
+  subdivision: number;
+  beatsPerBar: 3 | 4;
+  /** 0..1: share of beats with a kick (1 = four on the floor). */
+  kickEveryBeat: number;
+  /** Onset strength half-way between beats relative to on the beats (syncopation / off-beat skank). */
+  offbeatRatio: number;
+}
+
+export interface TimbreSummary {
+  melMean: number[];
+  melStd: number[];
+  mfccMean: number[];
+  mfccStd: number[];
+  centroidHz: number;
+  centroidSpread: number;
+  flatness: number;
+  subBassShare: number;
+  lowShare: number;
+  midShare: number;
+  highShare: number;
+  airShare: number;
+  onsetsPerSecond: number;
+  /** dB per minute of the loudness trend (positive = building). */
+  energySlope: number;
+  /** Standard deviation of 2 s loudness, dB. */
+  energySpread: number;
+  /** Relative change of brightness and harmony between the thirds of the track (0..1). */
+  contrast: number;
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+const ramp = (x: number, from: number, to: number) => clamp01((x - from) / (to - from));
+const bell = (x: number, centre: number, width: number) => Math.exp(-0.5 * ((x - centre) / width) ** 2);
+const logBell = (bpm: number, centre: number, octaves: number) => bell(Math.log2(bpm / centre), 0, octaves);
+
+const DCT = Array.from({ length: 13 }, (_, k) =>
+  Array.from({ length: MEL_BANDS }, (_, i) => Math.cos((Math.PI * k * (i + 0.5)) / MEL_BANDS) * Math.sqrt(2 / MEL_BANDS)),
+);
+
+function dct(values: number[], count: number): number[] {
+  return DCT.slice(0, count).map((row) => row.reduce((acc, c, i) => acc + c * values[i]!, 0));
+}
+
+export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, scale: number): TimbreSummary {
+  const frames = onsets.frames;
+  let maxEnergy = 0;
+  for (let f = 0; f < frames; f++) maxEnergy = Math.max(maxEnergy, onsets.energy[f]!);
+  const active: number[] = [];
+  for (let f = 0; f < frames; f++) if (onsets.energy[f]! > maxEnergy * 1e-4) active.push(f);
+  const count = Math.max(1, active.length);
+  const melMean = new Array<number>(MEL_BANDS).fill(0);
+  const melSq = new Array<number>(MEL_BANDS).fill(0);
+  const bandPower = Array.from(onsets.melPowerSum);
+  const mfccSum = new Array<number>(13).fill(0);
+  const mfccSq = new Array<number>(13).fill(0);
+  let centroid = 0, centroidSq = 0, flatness = 0;
+  const row = new Array<number>(MEL_BANDS).fill(0);
+  // Every 4th active frame is plenty for timbre statistics and keeps the DCT cheap.
+  for (let j = 0; j < active.length; j++) {
+    const f = active[j]!;
+    for (let b = 0; b < MEL_BANDS; b++) {
+      const v = onsets.mel[f * MEL_BANDS + b]!;
+      row[b] = v;
+      melMean[b]! += v;
+      melSq[b]! += v * v;
+    }
+    if (j % 4 === 0) {
+      const c = dct(row, 13);
+      for (let k = 0; k < 13; k++) {
+        mfccSum[k]! += c[k]!;
+        mfccSq[k]! += c[k]! * c[k]!;
+      }
+    }
+    centroid += onsets.centroidHz[f]!;
+    centroidSq += onsets.centroidHz[f]! ** 2;
+    flatness += onsets.flatness[f]!;
+  }
+  const mfccCount = Math.max(1, Math.ceil(active.length / 4));
+  const meanOf = (sum: number[], n: number) => sum.map((v) => v / n);
+  const stdOf = (sum: number[], sq: number[], n: number) => sum.map((v, i) => Math.sqrt(Math.max(0, sq[i]! / n - (v / n) ** 2)));
+  const totalPower = bandPower.reduce((a, b) => a + b, 0) || 1;
+  // Mel band centres from 40 Hz to 5.4 kHz: bands 0-2 ≈ sub-bass (<120 Hz), 3-6 low, 7-15 mid, 16+ high.
+  const share = (from: number, to: number) => bandPower.slice(from, to).reduce((a, b) => a + b, 0) / totalPower;
+  let airSum = 0;
+  for (let i = 0; i < airEnergy.length; i++) airSum += airEnergy[i]!;
+  const airMean = (airSum / Math.max(1, airEnergy.length)) * scale * scale;
+  let energyMean = 0;
+  for (let f = 0; f < frames; f++) energyMean += onsets.energy[f]!;
+  energyMean /= Math.max(1, frames);
+
+  // Onset density: peaks of the summed flux above an adaptive threshold, at least 50 ms apart.
+  let onsetsFound = 0;
+  const flux = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) flux[f] = onsets.low[f]! + onsets.mid[f]! + onsets.high[f]!;
+  const sortedFlux = Float32Array.from(flux).sort();
+  const threshold = (sortedFlux[Math.floor(frames * 0.5)] ?? 0) * 2.5 + 1e-6;
+  let last = -100;
+  for (let f = 1; f < frames - 1; f++) {
+    if (flux[f]! > threshold && flux[f]! >= flux[f - 1]! && flux[f]! >= flux[f + 1]! && f - last > FRAME_RATE * 0.05) {
+      onsetsFound++;
+      last = f;
+    }
+  }
+  const seconds = frames / FRAME_RATE;
+
+  // Energy trajectory over 2 s windows.
+  const windowFrames = Math.round(FRAME_RATE * 2);
+  const levels: number[] = [];
+  for (let start = 0; start + windowFrames <= frames; start += windowFrames) {
+    let e = 0;
+    for (let f = start; f < start + windowFrames; f++) e += onsets.energy[f]!;
+    levels.push(10 * Math.log10(e / windowFrames + 1e-12));
+  }
+  let slope = 0;
+  let spread = 0;
+  if (levels.length >= 3) {
+    const mean = levels.reduce((a, b) => a + b, 0) / levels.length;
+    const mid = (levels.length - 1) / 2;
+    let num = 0, den = 0;
+    levels.forEach((v, i) => {
+      num += (i - mid) * (v - mean);
+      den += (i - mid) ** 2;
+    });
+    slope = (num / den) * 30; // per window of 2 s → per minute
+    spread = Math.sqrt(levels.reduce((a, v) => a + (v - mean) ** 2, 0) / levels.length);
+  }
+  // Contrast between thirds: change of mean brightness.
+  const thirds = [0, 1, 2].map((t) => {
+    const from = Math.floor((frames * t) / 3);
+    const to = Math.floor((frames * (t + 1)) / 3);
+    let c = 0;
+    for (let f = from; f < to; f++) c += onsets.centroidHz[f]!;
+    return c / Math.max(1, to - from);
+  });
+  const centroidMean = centroid / count;
+  const contrast = clamp01((Math.max(...thirds) - Math.min(...thirds)) / (centroidMean + 1e-9));
+
+  return {
+    melMean: meanOf(melMean, count),
+    melStd: stdOf(melMean, melSq, count),
+    mfccMean: meanOf(mfccSum, mfccCount),
+    mfccStd: stdOf(mfccSum, mfccSq, mfccCount),
+    centroidHz: centroidMean,
+    centroidSpread: Math.sqrt(Math.max(0, centroidSq / count - centroidMean ** 2)),
+    flatness: flatness / count,
+    subBassShare: share(0, 3),
+    lowShare: share(3, 7),
+    midShare: share(7, 16),
+    highShare: share(16, MEL_BANDS),
+    airShare: clamp01(airMean / (energyMean + airMean + 1e-12)),
+    onsetsPerSecond: onsetsFound / Math.max(1, seconds),
+    energySlope: slope,
+    energySpread: spread,
+    contrast,
+  };
+}
+
+export interface Description {
+  genreTags: ScoredTag<Genre>[];
+  subgenreTags: ScoredTag[];
+  caption: string;
+  moodTags: ScoredTag[];
+  moodAdvancedTags: ScoredTag[];
+  emotionalDynamics: ScoredTag[];
+  movementTags: ScoredTag[];
+  valence: number;
+  arousal: number;
+  energyDynamics: ScoredTag[];
+  energyLevel: number;
+  musicalEraTag: ScoredTag[];
+  instrumentTags: ScoredTag[];
+  characterTags: ScoredTag[];
+  classicalEpochTags: ScoredTag[];
+  voiceTags: ScoredTag[];
+}
+
+const round2 = (x: number) => Math.round(clamp01(x) * 100) / 100;
+
+/** Top `count` entries with score ≥ `floor`, always at least one. */
+function top<T extends string>(scores: Record<T, number>, count: number, floor = 0.2): ScoredTag<T>[] {
+  const sorted = (Object.entries(scores) as [T, number][])
+    .map(([tag, score]) => ({ tag, score: round2(score) }))
+    .sort((a, b) => b.score - a.score);
+  const kept = sorted.filter((t, i) => i < count && t.score >= floor);
+  return kept.length ? kept : sorted.slice(0, 1);
+}
+
+/** Folds BPM into 60–180 (a half-time 70 counts as 140 for genre rules that expect the faster reading). */
+const fold = (bpm: number) => {
+  let b = bpm;
+  while (b < 60) b *= 2;
+  while (b > 180) b /= 2;
+  return b;
+};
+
+export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyEstimate, loudness: Loudness): Description {
+  const bpm = fold(rhythm.bpm);
+  const pulse = clamp01(rhythm.confidence);
+  const drums = clamp01(pulse * 1.4 * ramp(timbre.onsetsPerSecond, 0.5, 2.5));
+  const swing = rhythm.subdivision === 3 ? 1 : 0;
+  const minor = key.mode === 'minor' ? key.confidence : 0;
+  const major = key.mode === 'major' ? key.confidence : 0;
+  const bright = ramp(timbre.centroidHz, 600, 2200);
+  const loud = ramp(loudness.integratedLufs, -28, -8);
+  const dense = ramp(timbre.onsetsPerSecond, 1, 8);
+  const subBass = ramp(timbre.subBassShare, 0.05, 0.45);
+  const noisy = ramp(timbre.flatness, 0.15, 0.5);
+  const lofi = clamp01(1 - ramp(timbre.airShare, 0.002, 0.05)) * (1 - bright);
+  const tonal = clamp01(key.tonalClarity * 1.5);
+  const triple = rhythm.beatsPerBar === 3 ? 1 : 0;
+  const fourFloor = ramp(rhythm.kickEveryBeat, 0.6, 0.95);
+  const offbeat = ramp(rhythm.offbeatRatio, 0.6, 1.2);
+  const dynamicRange = ramp(loudness.loudnessRangeLu, 4, 15);
+
+  const energyLevel = clamp01(0.35 * loud + 0.25 * dense + 0.2 * bright + 0.2 * ramp(bpm, 60, 170));
+  const arousal = clamp01(0.45 * energyLevel + 0.3 * ramp(bpm, 60, 170) + 0.25 * dense * drums);
+  const valence = clamp01(0.5 + 0.3 * (major - minor) + 0.15 * (bright - 0.5) + 0.1 * (ramp(bpm, 70, 150) - 0.5) - 0.15 * noisy);
+
+  const genreScores: Record<Genre, number> = {
+    rapHipHop: drums * (0.45 * Math.max(logBell(bpm, 88, 0.2), logBell(bpm, 145, 0.15)) + 0.35 * subBass + 0.2 * (1 - triple)),
+    rnb: drums * (0.4 * logBell(bpm, 75, 0.25) + 0.3 * tonal + 0.3 * (1 - noisy)) * 0.9,
+    pop: drums * (0.35 * logBell(bpm, 112, 0.18) + 0.25 * major + 0.2 * bright + 0.2 * loud) * 0.9,
+    electronicDance: drums * (0.4 * fourFloor + 0.3 * Math.max(logBell(bpm, 126, 0.08), logBell(bpm, 174, 0.06)) + 0.3 * bright),
+    rock: drums * (0.35 * noisy + 0.3 * logBell(bpm, 125, 0.2) + 0.2 * (1 - subBass) + 0.15 * loud) * 0.8,
+    metal: drums * (0.45 * noisy + 0.3 * ramp(bpm, 130, 180) + 0.25 * loud) * 0.7,
+    punk: drums * (0.4 * noisy + 0.4 * ramp(bpm, 150, 180) + 0.2 * loud) * 0.6,
+    jazz: (0.5 * swing + 0.25 * dynamicRange + 0.25 * (1 - tonal)) * (0.4 + 0.6 * drums) * 0.9,
+    blues: (0.5 * swing + 0.3 * logBell(bpm, 80, 0.25) + 0.2 * (1 - bright)) * 0.7,
+    country: (0.4 * triple + 0.3 * major + 0.3 * logBell(bpm, 110, 0.2)) * 0.7,
+    folk: (0.35 * triple + 0.35 * (1 - drums) + 0.3 * tonal) * 0.7,
+    classical: (0.45 * (1 - drums) + 0.3 * dynamicRange + 0.25 * tonal) * 0.8,
+    ambient: (0.5 * (1 - pulse) + 0.3 * (1 - dense) + 0.2 * tonal) * 0.9,
+    reggae: drums * (0.5 * offbeat + 0.3 * logBell(bpm, 75, 0.15) + 0.2 * (1 - bright)) * 0.8,
+    latin: drums * (0.45 * offbeat + 0.35 * logBell(bpm, 96, 0.1) + 0.2 * major) * 0.8,
+    indieAlternative: drums * (0.35 * logBell(bpm, 120, 0.2) + 0.35 * noisy + 0.3 * (1 - subBass)) * 0.6,
+    singerSongwriters: (0.4 * (1 - drums) + 0.3 * tonal + 0.3 * logBell(bpm, 95, 0.3)) * 0.6,
+  };
+  for (const genre of GENRES) genreScores[genre] = clamp01(genreScores[genre]);
+  const genreTags = top(genreScores, 3, 0.25);
+
+  const parent = (genre: Genre) => genreScores[genre];
+  const subgenreScores: Record<string, number> = {
+    trap: parent('rapHipHop') * (0.5 * ramp(rhythm.subdivision, 3, 4) * logBell(bpm, 145, 0.12) + 0.5 * subBass),
+    'boom bap': parent('rapHipHop') * (0.5 * logBell(bpm, 90, 0.08) + 0.25 * swing + 0.25 * (1 - subBass)),
+    'lo-fi hip hop': parent('rapHipHop') * (0.4 * lofi + 0.3 * logBell(bpm, 80, 0.1) + 0.3 * swing),
+    drill: parent('rapHipHop') * (0.5 * swing * logBell(bpm, 142, 0.08) + 0.5 * minor),
+    'r&b slow jam': parent('rnb') * logBell(bpm, 68, 0.15),
+    'neo soul': parent('rnb') * (0.6 * swing + 0.4 * (1 - tonal)),
+    house: parent('electronicDance') * fourFloor * logBell(bpm, 124, 0.04),
+    techno: parent('electronicDance') * fourFloor * logBell(bpm, 132, 0.05) * (0.5 + 0.5 * minor),
+    'drum and bass': parent('electronicDance') * logBell(bpm, 174, 0.05),
+    dubstep: parent('electronicDance') * logBell(bpm, 140, 0.04) * subBass,
+    'synth-pop': parent('pop') * bright * (1 - swing),
+    'pop ballad': parent('pop') * logBell(bpm, 72, 0.15),
+    reggaeton: parent('latin') * logBell(bpm, 95, 0.06) * offbeat,
+    afrobeats: parent('latin') * logBell(bpm, 108, 0.06) * offbeat,
+    dancehall: parent('reggae') * logBell(bpm, 100, 0.08),
+    'roots reggae': parent('reggae') * logBell(bpm, 75, 0.1),
+    waltz: (parent('classical') + parent('folk') + parent('country')) * triple * 0.6,
+    shuffle: (parent('blues') + parent('rock')) * swing,
+    'swing jazz': parent('jazz') * swing * drums,
+    'ambient drone': parent('ambient') * (1 - dense),
+    'hard rock': parent('rock') * loud,
+    'alt rock': parent('indieAlternative') * noisy,
+  };
+  const subgenreTags = top(subgenreScores, 3, 0.15);
+
+  const moodCentres: Record<string, [number, number]> = {
+    happy: [0.8, 0.6], uplifting: [0.75, 0.75], energetic: [0.6, 0.9], aggressive: [0.2, 0.9], dark: [0.15, 0.55],
+    sad: [0.15, 0.25], chill: [0.6, 0.25], dreamy: [0.55, 0.15], romantic: [0.68, 0.35], epic: [0.45, 0.85], calm: [0.5, 0.05],
+  };
+  const advancedCentres: Record<string, [number, number]> = {
+    euphoric: [0.9, 0.85], triumphant: [0.7, 0.8], playful: [0.8, 0.55], hopeful: [0.7, 0.45], confident: [0.55, 0.7],
+    nostalgic: [0.45, 0.3], bittersweet: [0.4, 0.4], melancholic: [0.2, 0.3], introspective: [0.35, 0.2],
+    menacing: [0.1, 0.75], tense: [0.25, 0.65], mysterious: [0.35, 0.45], peaceful: [0.65, 0.1], sensual: [0.6, 0.3],
+    anxious: [0.2, 0.8],
+  };
+  const byDistance = (centres: Record<string, [number, number]>) =>
+    Object.fromEntries(Object.entries(centres).map(([tag, [v, a]]) => [tag, Math.exp(-((valence - v) ** 2 + (arousal - a) ** 2) / (2 * 0.15 ** 2))]));
+  const moodTags = top(byDistance(moodCentres), 3);
+  const advanced = byDistance(advancedCentres);
+  advanced.mysterious! *= 0.6 + 0.8 * (1 - tonal);
+  advanced.nostalgic! *= 0.6 + 0.8 * lofi;
+  const moodAdvancedTags = top(advanced, 3);
+
+  const building = ramp(timbre.energySlope, 1, 6);
+  const fading = ramp(-timbre.energySlope, 1, 6);
+  const variable = ramp(timbre.energySpread, 2, 6);
+  const energyDynamics = top(
+    { steady: 1 - Math.max(building, fading, variable), building, fading, 'peaks and drops': variable * (1 - Math.max(building, fading) * 0.5) },
+    2,
+  );
+  const contrast = ramp(timbre.contrast, 0.05, 0.3);
+  const emotionalDynamics = top(
+    {
+      consistent: 1 - Math.max(contrast, variable),
+      evolving: contrast * 0.8 + building * 0.2,
+      contrasting: Math.min(contrast, variable) + 0.2 * variable,
+      intensifying: building * 0.9,
+      subsiding: fading * 0.9,
+    },
+    2,
+  );
+
+  const movementTags = top(
+    {
+      bouncy: drums * (0.5 * logBell(bpm, 95, 0.15) + 0.5 * Math.max(swing, offbeat)),
+      driving: drums * (0.5 * ramp(bpm, 110, 160) + 0.5 * dense) * (1 - swing * 0.5),
+      'laid-back': (0.5 * ramp(100 - bpm, 0, 30) + 0.5 * (1 - dense)) * (0.5 + 0.5 * drums),
+      groovy: drums * (0.5 * offbeat + 0.5 * logBell(bpm, 105, 0.15)),
+      floating: (1 - pulse) * (1 - dense),
+      pulsing: drums * fourFloor,
+      swaying: Math.max(triple, swing) * (0.5 + 0.5 * drums),
+      danceable: drums * pulse * logBell(bpm, 120, 0.15),
+    },
+    3,
+  );
+
+  const instrumentScores: Record<string, number> = {
+    drums,
+    kick: drums * ramp(timbre.subBassShare + timbre.lowShare, 0.1, 0.4),
+    'snare/clap': drums * ramp(timbre.midShare, 0.1, 0.35),
+    'hi-hats': drums * ramp(timbre.airShare, 0.003, 0.04),
+    '808/sub bass': subBass * (0.5 + 0.5 * drums),
+    bass: ramp(timbre.subBassShare + timbre.lowShare, 0.2, 0.6) * tonal,
+    'keys/chords': tonal * ramp(timbre.midShare, 0.1, 0.4),
+    'synth pad': tonal * (1 - dense) * (1 - noisy),
+    'synth lead': tonal * bright * 0.6,
+    'distorted guitar': noisy * ramp(timbre.midShare, 0.2, 0.5) * 0.7,
+  };
+  const instrumentTags = top(instrumentScores, 5, 0.25);
+
+  const characterTags = top(
+    {
+      warm: (1 - bright) * ramp(timbre.lowShare + timbre.midShare, 0.3, 0.7),
+      bright,
+      dark: (1 - bright) * (0.5 + 0.5 * minor),
+      punchy: drums * loud,
+      airy: ramp(timbre.airShare, 0.01, 0.08),
+      gritty: noisy * loud,
+      clean: (1 - noisy) * tonal,
+      'lo-fi': lofi,
+      spacious: (1 - dense) * (0.5 + 0.5 * tonal),
+      dense: dense * (0.5 + 0.5 * noisy),
+      heavy: subBass * loud,
+    },
+    3,
+  );
+
+  const modern = loud * 0.5 + subBass * 0.3 + ramp(timbre.airShare, 0.005, 0.05) * 0.2;
+  const musicalEraTag = top(
+    {
+      '2020s': modern * (0.6 + 0.4 * ramp(rhythm.subdivision, 3, 4)),
+      '2010s': modern * 0.85,
+      '2000s': (1 - Math.abs(modern - 0.6)) * 0.6,
+      '1990s': (swing * 0.4 + lofi * 0.6) * (0.5 + 0.5 * drums),
+      '1980s': bright * (1 - subBass) * 0.7,
+      '1970s': (1 - loud) * dynamicRange * 0.8,
+    },
+    1,
+    0,
+  );
+
+  const classicalEpochTags =
+    genreScores.classical >= 0.4
+      ? top(
+          {
+            baroque: pulse * tonal,
+            classical: tonal * (1 - dynamicRange * 0.5),
+            romantic: dynamicRange * (1 - ramp(bpm, 100, 160)),
+            modern: 1 - tonal,
+          },
+          1,
+          0,
+        )
+      : [];
+
+  // No singing-voice model: a weak proxy (mid-band dominance with strong modulation) only.
+  const vocalLike = clamp01(ramp(timbre.midShare, 0.35, 0.6) * ramp(timbre.centroidSpread, 300, 900) * 0.8);
+  const voiceTags = top({ instrumental: 1 - vocalLike, vocals: vocalLike }, 1, 0);
+
+  const energyWord = energyLevel > 0.66 ? 'high' : energyLevel > 0.33 ? 'medium' : 'low';
+  const genreWord = (genreTags[0]?.tag ?? 'rapHipHop').replace(/([A-Z])/g, ' $1').toLowerCase();
+  const sub = subgenreTags[0] && subgenreTags[0].score >= 0.3 ? `${subgenreTags[0].tag}-leaning ` : '';
+  const instruments = instrumentTags.slice(0, 3).map((t) => t.tag);
+  const withText = instruments.length > 1 ? `${instruments.slice(0, -1).join(', ')} and ${instruments.at(-1)}` : instruments[0] ?? 'sound';
+  const caption = `A ${moodTags[0]?.tag ?? 'neutral'} ${sub}${genreWord} beat at ${Math.round(bpm)} BPM in ${key.value}, ${movementTags[0]?.tag ?? 'steady'} with ${withText}, ${energyWord} energy.`;
+
+  return {
+    genreTags,
+    subgenreTags,
+    caption,
+    moodTags,
+    moodAdvancedTags,
+    emotionalDynamics,
+    movementTags,
+    valence,
+    arousal,
+    energyDynamics,
+    energyLevel,
+    musicalEraTag,
+    instrumentTags,
+    characterTags,
+    classicalEpochTags,
+    voiceTags,
+  };
+}

@@ -1,0 +1,374 @@
+// The project's own deterministic beat synthesiser, for unit tests and the DNA bench.
+// A clip = a drum pattern at a known tempo and meter + bass and chords of a progression in a known key,
+// rendered with one of several timbre sets, plus noise and a loudness change. Same spec + seed → same samples.
+
+export type Feel = 'straight' | 'swing' | 'triplet' | 'halfTime';
+export type Mode = 'major' | 'minor';
+export type TimbreSetName = 'A' | 'B' | 'C' | 'D';
+export const TIMBRE_SETS: readonly TimbreSetName[] = ['A', 'B', 'C', 'D'];
+
+export interface ClipSpec {
+  seed: number;
+  bpm: number;
+  /** Beats per bar: 4 (4/4) or 3 (3/4). */
+  beatsPerBar: 3 | 4;
+  feel: Feel;
+  /** Tonic pitch class, 0 = C. */
+  tonic: number;
+  mode: Mode;
+  timbre: TimbreSetName;
+  seconds: number;
+  sampleRate?: number;
+  /** Signal-to-noise ratio of added white noise, dB (undefined: none). */
+  snrDb?: number;
+  /** Peak level of the mix, dBFS. */
+  peakDb?: number;
+  drums?: boolean;
+  harmony?: boolean;
+  /** Hi-hat subdivision per beat for straight/half-time feels. */
+  hatsPerBeat?: 2 | 4;
+}
+
+/** mulberry32: small, fast, deterministic. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const midiToHz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+
+interface Timbre {
+  /** Harmonic amplitudes of the chord instrument (index 0 = fundamental). */
+  chordHarmonics: number[];
+  chordAttack: number;
+  chordDecay: number; // seconds to -60 dB; Infinity = sustained
+  chordStabs: boolean;
+  bassHarmonics: number[];
+  bassDecay: number;
+  kickStartHz: number;
+  kickEndHz: number;
+  kickDecay: number;
+  snareToneHz: number;
+  snareDecay: number;
+  clap: boolean;
+  hatDecay: number;
+  hatBright: number; // 1 = very bright
+  chordLevel: number;
+  bassLevel: number;
+}
+
+function timbreSet(name: TimbreSetName, random: () => number): Timbre {
+  const jitter = (x: number, amount = 0.15) => x * (1 + (random() * 2 - 1) * amount);
+  switch (name) {
+    case 'A': // supersaw-ish pad, sine 808, noise snare
+      return {
+        chordHarmonics: [1, 0.5, 0.33, 0.25, 0.2, 0.16, 0.14, 0.12],
+        chordAttack: 0.05, chordDecay: Infinity, chordStabs: false,
+        bassHarmonics: [1, 0.08], bassDecay: jitter(0.9),
+        kickStartHz: 120, kickEndHz: 45, kickDecay: jitter(0.6),
+        snareToneHz: 190, snareDecay: jitter(0.18), clap: false,
+        hatDecay: jitter(0.04), hatBright: 1, chordLevel: 0.22, bassLevel: 0.5,
+      };
+    case 'B': // electric-piano stabs, square-ish bass, clap
+      return {
+        chordHarmonics: [1, 0.6, 0.1, 0.15, 0.05],
+        chordAttack: 0.005, chordDecay: jitter(0.8), chordStabs: true,
+        bassHarmonics: [1, 0, 0.33, 0, 0.2, 0, 0.14],
+        bassDecay: jitter(0.4),
+        kickStartHz: 160, kickEndHz: 55, kickDecay: jitter(0.3),
+        snareToneHz: 220, snareDecay: jitter(0.12), clap: true,
+        hatDecay: jitter(0.03), hatBright: 0.8, chordLevel: 0.3, bassLevel: 0.45,
+      };
+    case 'C': // piano-like decaying chords, plucked bass, acoustic-ish kit
+      return {
+        chordHarmonics: [1, 0.7, 0.45, 0.3, 0.22, 0.12, 0.1, 0.06, 0.05],
+        chordAttack: 0.003, chordDecay: jitter(1.6), chordStabs: false,
+        bassHarmonics: [1, 0.5, 0.3, 0.15],
+        bassDecay: jitter(0.6),
+        kickStartHz: 100, kickEndHz: 60, kickDecay: jitter(0.22),
+        snareToneHz: 170, snareDecay: jitter(0.22), clap: false,
+        hatDecay: jitter(0.06), hatBright: 0.6, chordLevel: 0.28, bassLevel: 0.45,
+      };
+    case 'D': // organ chords, triangle bass, dull lo-fi kit
+      return {
+        chordHarmonics: [1, 0.8, 0.0, 0.5, 0.0, 0.3, 0.0, 0.2],
+        chordAttack: 0.02, chordDecay: Infinity, chordStabs: true,
+        bassHarmonics: [1, 0, 0.11, 0, 0.04],
+        bassDecay: jitter(0.5),
+        kickStartHz: 90, kickEndHz: 50, kickDecay: jitter(0.35),
+        snareToneHz: 160, snareDecay: jitter(0.15), clap: random() < 0.5,
+        hatDecay: jitter(0.05), hatBright: 0.4, chordLevel: 0.25, bassLevel: 0.5,
+      };
+  }
+}
+
+// Progressions as (scale degree semitone offset from tonic, chord quality) per bar.
+type Quality = 'maj' | 'min' | 'dim';
+type Chord = [number, Quality];
+const MAJOR_PROGRESSIONS: Chord[][] = [
+  [[0, 'maj'], [7, 'maj'], [9, 'min'], [5, 'maj']], // I V vi IV
+  [[0, 'maj'], [5, 'maj'], [7, 'maj'], [0, 'maj']], // I IV V I
+  [[0, 'maj'], [9, 'min'], [5, 'maj'], [7, 'maj']], // I vi IV V
+  [[0, 'maj'], [0, 'maj'], [5, 'maj'], [7, 'maj']], // I I IV V
+  [[0, 'maj'], [2, 'min'], [7, 'maj'], [0, 'maj']], // I ii V I
+  [[0, 'maj'], [4, 'min'], [5, 'maj'], [7, 'maj']], // I iii IV V
+];
+const MINOR_PROGRESSIONS: Chord[][] = [
+  [[0, 'min'], [0, 'min'], [8, 'maj'], [10, 'maj']], // i i VI VII
+  [[0, 'min'], [5, 'min'], [7, 'maj'], [0, 'min']], // i iv V i (harmonic minor V)
+  [[0, 'min'], [10, 'maj'], [8, 'maj'], [7, 'maj']], // i VII VI V (Andalusian)
+  [[0, 'min'], [5, 'min'], [0, 'min'], [7, 'maj']], // i iv i V
+  [[0, 'min'], [8, 'maj'], [5, 'min'], [7, 'maj']], // i VI iv V
+  [[0, 'min'], [3, 'maj'], [10, 'maj'], [0, 'min']], // i III VII i
+];
+const INTERVALS: Record<Quality, number[]> = { maj: [0, 4, 7], min: [0, 3, 7], dim: [0, 3, 6] };
+
+interface DrumEvent {
+  beat: number; // position within the bar, in beats
+  voice: 'kick' | 'snare' | 'hat';
+  velocity: number;
+}
+
+function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
+  const events: DrumEvent[] = [];
+  const add = (voice: DrumEvent['voice'], beats: number[], velocity: number) => {
+    for (const beat of beats) events.push({ beat, voice, velocity });
+  };
+  const hatGrid = (step: number, bars: number, accentEvery: number) => {
+    for (let t = 0, i = 0; t < bars - 1e-9; t += step, i++) add('hat', [t], i % accentEvery === 0 ? 0.9 : 0.55);
+  };
+  const variant = Math.floor(random() * 3);
+  if (spec.beatsPerBar === 3) {
+    add('kick', [0], 1);
+    add('snare', variant === 2 ? [2] : [1, 2], 0.6);
+    if (variant !== 1) hatGrid(0.5, 3, 2);
+    else hatGrid(1, 3, 3);
+    return events;
+  }
+  switch (spec.feel) {
+    case 'straight': {
+      const kicks = [[0, 2], [0, 1.5, 2.5], [0, 0.75, 2, 2.5]][variant]!;
+      add('kick', kicks, 1);
+      add('snare', [1, 3], 0.9);
+      hatGrid(1 / (spec.hatsPerBeat ?? 2), 4, spec.hatsPerBeat === 4 ? 4 : 2);
+      break;
+    }
+    case 'swing': {
+      add('kick', variant === 0 ? [0, 2] : [0, 2, 2 + 2 / 3], 1);
+      add('snare', [1, 3], 0.85);
+      for (let b = 0; b < 4; b++) add('hat', [b, b + 2 / 3], b % 2 === 0 ? 0.8 : 0.6);
+      break;
+    }
+    case 'triplet': {
+      add('kick', variant === 0 ? [0, 2] : [0, 1 + 2 / 3, 2], 1);
+      add('snare', [1, 3], 0.85);
+      hatGrid(1 / 3, 4, 3);
+      break;
+    }
+    case 'halfTime': {
+      add('kick', [[0, 2.5], [0, 0.75, 2.75], [0, 1.5, 3.5]][variant]!, 1);
+      add('snare', [2], 1);
+      hatGrid(0.25, 4, 4);
+      break;
+    }
+  }
+  return events;
+}
+
+function renderOneShot(kind: 'kick' | 'snare' | 'hat', timbre: Timbre, rate: number, random: () => number): Float32Array {
+  const seconds = kind === 'kick' ? timbre.kickDecay * 1.5 : kind === 'snare' ? timbre.snareDecay * 1.5 : timbre.hatDecay * 3;
+  const n = Math.max(1, Math.round(seconds * rate));
+  const out = new Float32Array(n);
+  if (kind === 'kick') {
+    let phase = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i / rate;
+      const f = timbre.kickEndHz + (timbre.kickStartHz - timbre.kickEndHz) * Math.exp(-t / 0.04);
+      phase += (2 * Math.PI * f) / rate;
+      const click = i < rate * 0.003 ? (random() * 2 - 1) * 0.3 : 0;
+      out[i] = (Math.sin(phase) + click) * Math.exp((-6.9 * t) / timbre.kickDecay);
+    }
+  } else if (kind === 'snare') {
+    let lp = 0;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i / rate;
+      const noise = random() * 2 - 1;
+      const hp = noise - previous; // brighten
+      previous = noise;
+      lp += 0.5 * (hp - lp);
+      const burst = timbre.clap ? (t < 0.01 || (t > 0.012 && t < 0.02) || t > 0.024 ? 1 : 0.2) : 1;
+      const tone = 0.5 * Math.sin((2 * Math.PI * timbre.snareToneHz * i) / rate) * Math.exp(-t / 0.04);
+      out[i] = (0.8 * lp * burst + tone) * Math.exp((-6.9 * t) / timbre.snareDecay);
+    }
+  } else {
+    let x1 = 0;
+    let x2 = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i / rate;
+      const noise = random() * 2 - 1;
+      // Second difference: a crude high-pass whose brightness is blended by hatBright.
+      const hp = noise - 2 * x1 + x2;
+      x2 = x1;
+      x1 = noise;
+      const value = timbre.hatBright * hp * 0.5 + (1 - timbre.hatBright) * (noise - x2) * 0.5;
+      out[i] = value * 0.5 * Math.exp((-6.9 * t) / (timbre.hatDecay * 2));
+    }
+  }
+  return out;
+}
+
+const TABLE_SIZE = 4096;
+function wavetable(harmonics: number[]): Float32Array {
+  const table = new Float32Array(TABLE_SIZE + 1);
+  let peak = 0;
+  for (let i = 0; i <= TABLE_SIZE; i++) {
+    let v = 0;
+    for (let h = 0; h < harmonics.length; h++) v += harmonics[h]! * Math.sin((2 * Math.PI * (h + 1) * i) / TABLE_SIZE);
+    table[i] = v;
+    peak = Math.max(peak, Math.abs(v));
+  }
+  for (let i = 0; i <= TABLE_SIZE; i++) table[i]! /= peak || 1;
+  return table;
+}
+
+function addTone(
+  out: Float32Array,
+  rate: number,
+  table: Float32Array,
+  hz: number,
+  start: number,
+  duration: number,
+  level: number,
+  attack: number,
+  decay: number,
+  random: () => number,
+) {
+  const first = Math.max(0, Math.round(start * rate));
+  const last = Math.min(out.length, Math.round((start + duration) * rate));
+  const increment = (hz * TABLE_SIZE) / rate;
+  let phase = random() * TABLE_SIZE;
+  const release = Math.min(0.03, duration / 4);
+  const decayRate = Number.isFinite(decay) ? 6.9 / decay : 0;
+  for (let i = first; i < last; i++) {
+    const t = (i - first) / rate;
+    const remaining = (last - i) / rate;
+    let envelope = t < attack ? t / attack : Math.exp(-decayRate * (t - attack));
+    if (remaining < release) envelope *= remaining / release;
+    const index = phase | 0;
+    const frac = phase - index;
+    out[i]! += level * envelope * (table[index]! + (table[index + 1]! - table[index]!) * frac);
+    phase += increment;
+    if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
+  }
+}
+
+export interface RenderedClip {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export function renderClip(spec: ClipSpec): RenderedClip {
+  const rate = spec.sampleRate ?? 44100;
+  const random = createRandom(spec.seed);
+  const timbre = timbreSet(spec.timbre, random);
+  const out = new Float32Array(Math.round(spec.seconds * rate));
+  const beatSeconds = 60 / spec.bpm;
+  const barSeconds = beatSeconds * spec.beatsPerBar;
+  const bars = Math.ceil(spec.seconds / barSeconds);
+  // Small human timing jitter (±4 ms) so onsets are not sample-exact.
+  const humanise = () => (random() * 2 - 1) * 0.004;
+
+  if (spec.drums !== false) {
+    const shots = {
+      kick: renderOneShot('kick', timbre, rate, random),
+      snare: renderOneShot('snare', timbre, rate, random),
+      hat: renderOneShot('hat', timbre, rate, random),
+    };
+    const pattern = drumPattern(spec, random);
+    const levels = { kick: 0.9, snare: 0.6, hat: 0.35 };
+    for (let bar = 0; bar < bars; bar++) {
+      for (const event of pattern) {
+        const start = Math.round((bar * barSeconds + event.beat * beatSeconds + humanise()) * rate);
+        if (start < 0 || start >= out.length) continue;
+        const shot = shots[event.voice];
+        const gain = levels[event.voice] * event.velocity * (0.9 + 0.2 * random());
+        const end = Math.min(out.length, start + shot.length);
+        for (let i = start; i < end; i++) out[i]! += shot[i - start]! * gain;
+      }
+    }
+  }
+
+  if (spec.harmony !== false) {
+    const progressions = spec.mode === 'major' ? MAJOR_PROGRESSIONS : MINOR_PROGRESSIONS;
+    const progression = progressions[Math.floor(random() * progressions.length)]!;
+    const chordTable = wavetable(timbre.chordHarmonics);
+    const bassTable = wavetable(timbre.bassHarmonics);
+    const register = 55 + Math.floor(random() * 6); // chord voicings around G3..C4 and up
+    for (let bar = 0; bar < bars; bar++) {
+      const [offset, quality] = progression[bar % progression.length]!;
+      const root = spec.tonic + offset;
+      // Voice the triad inside [register, register + 12) for smooth voice leading.
+      const notes = INTERVALS[quality].map((interval) => {
+        let midi = root + interval;
+        while (midi < register) midi += 12;
+        while (midi >= register + 12) midi -= 12;
+        return midi;
+      });
+      const barStart = bar * barSeconds;
+      const hits = timbre.chordStabs
+        ? Array.from({ length: spec.beatsPerBar }, (_, b) => b).filter((b) => spec.beatsPerBar === 3 ? b > 0 : true)
+        : [0];
+      for (const hit of hits) {
+        const length = timbre.chordStabs ? beatSeconds * 0.8 : barSeconds;
+        for (const midi of notes) {
+          addTone(out, rate, chordTable, midiToHz(midi), barStart + hit * beatSeconds, length, timbre.chordLevel / 3, timbre.chordAttack, timbre.chordDecay, random);
+        }
+      }
+      // Bass: the chord root (octave 2) on beat 1, and on beat 3 (4/4) with the fifth now and then.
+      let bassMidi = ((root % 12) + 12) % 12 + 36;
+      if (bassMidi > 45) bassMidi -= 12;
+      const bassHits = spec.beatsPerBar === 3 ? [0] : [0, 2];
+      for (const hit of bassHits) {
+        const midi = hit > 0 && random() < 0.25 ? bassMidi + 7 : bassMidi;
+        addTone(out, rate, bassTable, midiToHz(midi), barStart + hit * beatSeconds, beatSeconds * (spec.beatsPerBar === 3 ? 2.8 : 1.9), timbre.bassLevel, 0.005, timbre.bassDecay, random);
+      }
+    }
+  }
+
+  // Noise at the requested SNR, then the requested peak level.
+  if (spec.snrDb !== undefined) {
+    let power = 0;
+    for (let i = 0; i < out.length; i++) power += out[i]! * out[i]!;
+    const rms = Math.sqrt(power / Math.max(1, out.length));
+    const noiseRms = rms / 10 ** (spec.snrDb / 20);
+    const scale = noiseRms * Math.sqrt(3);
+    for (let i = 0; i < out.length; i++) out[i]! += (random() * 2 - 1) * scale;
+  }
+  let peak = 0;
+  for (let i = 0; i < out.length; i++) peak = Math.max(peak, Math.abs(out[i]!));
+  const target = 10 ** ((spec.peakDb ?? -1) / 20);
+  const gain = peak > 0 ? target / peak : 1;
+  for (let i = 0; i < out.length; i++) out[i]! *= gain;
+  return { samples: out, sampleRate: rate };
+}
+
+/** A click track: a short 1 kHz blip on every beat (accented downbeat every `beatsPerBar`). */
+export function renderClickTrack(bpm: number, seconds: number, sampleRate = 44100, beatsPerBar = 4): RenderedClip {
+  const out = new Float32Array(Math.round(seconds * sampleRate));
+  const period = 60 / bpm;
+  for (let beat = 0; beat * period < seconds; beat++) {
+    const start = Math.round(beat * period * sampleRate);
+    const level = beat % beatsPerBar === 0 ? 0.9 : 0.5;
+    for (let i = 0; i < sampleRate * 0.02 && start + i < out.length; i++) {
+      out[start + i] = level * Math.sin((2 * Math.PI * 1000 * i) / sampleRate) * Math.exp(-i / (sampleRate * 0.004));
+    }
+  }
+  return { samples: out, sampleRate };
+}
