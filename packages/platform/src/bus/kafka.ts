@@ -66,11 +66,34 @@ class SubscriptionStopping extends Error {
   }
 }
 
-function toPinoLogCreator(logger: Logger): logCreator {
-  const child = logger.child({ component: 'kafkajs' });
-  return () =>
-    ({ namespace, level, log }) => {
+/**
+ * The producer's retries are bounded on purpose (see the constructor), so kafkajs's warning about it is
+ * expected and not passed on.
+ */
+const expectedWarnings = [/^Limiting retries for the idempotent producer/];
+// kafkajs exports its levels as a plain object (no reverse mapping at run time).
+const levelNames: Record<number, string> = { 1: 'ERROR', 2: 'WARN', 4: 'INFO', 5: 'DEBUG' };
+
+/** kafkajs logs into pino (child `component: kafkajs`), or onto the console like kafkajs's own logger. */
+function createLogCreator(logger: Logger | undefined): logCreator {
+  const child = logger?.child({ component: 'kafkajs' });
+  return (enabledLevel) =>
+    ({ namespace, level: reportedLevel, log }) => {
       const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
+      if (expectedWarnings.some((pattern) => pattern.test(message))) return;
+      // A heartbeat answered "rebalancing" is how every member learns of a rebalance: routine, not an error.
+      // So is the handler we abandon on stop() (the event stays uncommitted for the group).
+      const routine =
+        /rebalanc/i.test(String(extra.error ?? '')) || (extra.error as Error | undefined)?.name === 'SubscriptionStopping';
+      const level = routine ? KafkaLogLevel.DEBUG : reportedLevel;
+      if (level > enabledLevel) return;
+      if (!child) {
+        const line = JSON.stringify({ level: levelNames[level] ?? String(level), logger: 'kafkajs', namespace, message, ...extra });
+        if (level === KafkaLogLevel.ERROR) console.error(line);
+        else if (level === KafkaLogLevel.WARN) console.warn(line);
+        else console.log(line);
+        return;
+      }
       const fields = { namespace, ...extra };
       if (level === KafkaLogLevel.ERROR) child.error(fields, message);
       else if (level === KafkaLogLevel.WARN) child.warn(fields, message);
@@ -118,15 +141,16 @@ export class KafkaEventBus implements EventBus {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: level,
-      ...(options.logger ? { logCreator: toPinoLogCreator(options.logger) } : {}),
+      logCreator: createLogCreator(options.logger),
       retry: { initialRetryTime: 100, retries: 8 },
     });
     this.producer = this.kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
-      // kafkajs requires unlimited retries for the idempotent producer's guarantees: while the broker is
-      // away, publish waits (the outbox keeps the rows) rather than failing and re-sequencing.
-      retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+      // kafkajs would retry forever here; bounded instead (about a minute), so a publish while Kafka is
+      // away fails, the outbox relay keeps the rows and tries again, and shutdown is never stuck
+      // behind a send. A resend after a failure may duplicate: consumers dedupe by event id.
+      retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: 10 },
       allowAutoTopicCreation: false,
       // Java-compatible murmur2 hashing of the key: the same key lands on the same partition as in
       // any other Kafka client.
