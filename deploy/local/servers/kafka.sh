@@ -101,3 +101,5 @@ kafka_healthy() {
 }
 
 kafka_address() { printf 'KAFKA_BROKERS=127.0.0.1:%s' "$KAFKA_PORT"; }
+
+kafka_purge() { rm -rf "$KAFKA_DATA"; }

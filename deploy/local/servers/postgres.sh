@@ -120,3 +120,5 @@ postgres_healthy() {
 }
 
 postgres_address() { printf 'DATABASE_URL=postgres://beatmatch:beatmatch@127.0.0.1:%s/beatmatch' "$POSTGRES_PORT"; }
+
+postgres_purge() { rm -rf "$POSTGRES_DATA"; }

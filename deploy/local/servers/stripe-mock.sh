@@ -28,3 +28,5 @@ stripe_mock_healthy() {
 }
 
 stripe_mock_address() { printf 'STRIPE_API_BASE=http://127.0.0.1:%s' "$STRIPE_MOCK_PORT"; }
+
+stripe_mock_purge() { :; } # stateless
