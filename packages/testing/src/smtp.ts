@@ -20,7 +20,9 @@ export interface SmtpCapture {
 }
 
 /** A real SMTP server (smtp-server) on an ephemeral loopback port that keeps what it receives. */
-export async function startSmtpCapture(options: { refuseRecipient?: (address: string) => boolean } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: { refuseRecipient?: (address: string) => boolean } = {},
+): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters: Array<{ to: string; resolve: (mail: CapturedMail) => void }> = [];
   const server = new SMTPServer({
@@ -28,7 +30,8 @@ export async function startSmtpCapture(options: { refuseRecipient?: (address: st
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.refuseRecipient?.(address.address)) return callback(new Error(`no such mailbox: ${address.address}`));
+      if (options.refuseRecipient?.(address.address))
+        return callback(new Error(`no such mailbox: ${address.address}`));
       callback();
     },
     onData(stream, session, callback) {

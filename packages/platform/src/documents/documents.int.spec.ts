@@ -37,7 +37,8 @@ const targets: Array<[string, () => Promise<Target>]> = [
       const dbName = `documents_${suffix}`;
       const connection: Connection = await openMongoConnection(url, { dbName });
       return {
-        repository: async (collection) => new MongooseDocumentRepository<BeatCard>(connection, collection, { indexes: ['producerId'] }),
+        repository: async (collection) =>
+          new MongooseDocumentRepository<BeatCard>(connection, collection, { indexes: ['producerId'] }),
         close: async () => {
           await connection.dropDatabase();
           await connection.close();
@@ -93,10 +94,10 @@ describe.each(targets)('DocumentRepository: %s', (_name, open) => {
   beforeAll(async () => {
     target = await open();
     beats = await target.repository('beat_cards');
-  });
+  }, 60_000); // jest's per-project testTimeout does not reach hooks; PGlite starts slowly on a busy CI core
   afterAll(async () => {
     await target?.close();
-  });
+  }, 60_000);
 
   it('returns null for a document that was never stored', async () => {
     await expect(beats.get('missing')).resolves.toBeNull();
@@ -125,10 +126,15 @@ describe.each(targets)('DocumentRepository: %s', (_name, open) => {
     expect((await all.find({ producerId: 'p-a' })).map((b) => b.id)).toEqual(['f1', 'f2', 'f3']);
     expect((await all.find({ producerId: 'p-a', published: true })).map((b) => b.id)).toEqual(['f1', 'f3']);
     expect((await all.find({ bpm: 120 })).map((b) => b.id)).toEqual(['f4']);
-    expect((await all.find({ producerId: 'nobody' }))).toEqual([]);
+    expect(await all.find({ producerId: 'nobody' })).toEqual([]);
     // Numbers sort as numbers (85 < 100 < 140), not as text.
-    expect((await all.find({ producerId: 'p-a' }, { sortBy: 'bpm' })).map((b) => b.bpm)).toEqual([85, 100, 140]);
-    expect((await all.find({}, { sortBy: 'bpm', descending: true, limit: 2 })).map((b) => b.id)).toEqual(['f1', 'f4']);
+    expect((await all.find({ producerId: 'p-a' }, { sortBy: 'bpm' })).map((b) => b.bpm)).toEqual([
+      85, 100, 140,
+    ]);
+    expect((await all.find({}, { sortBy: 'bpm', descending: true, limit: 2 })).map((b) => b.id)).toEqual([
+      'f1',
+      'f4',
+    ]);
     expect(await all.find()).toHaveLength(4);
   });
 
@@ -148,6 +154,8 @@ describe.each(targets)('DocumentRepository: %s', (_name, open) => {
   });
 
   it('rejects a collection name that is not a safe identifier', async () => {
-    await expect(target.repository('beats; drop table x')).rejects.toThrow(/Invalid document collection name/);
+    await expect(target.repository('beats; drop table x')).rejects.toThrow(
+      /Invalid document collection name/,
+    );
   });
 });

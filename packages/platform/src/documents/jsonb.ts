@@ -1,6 +1,12 @@
 import { assertIdentifier } from '../sql/open';
 import type { SqlDatabase } from '../sql/port';
-import { assertCollectionName, type Document, type DocumentFilter, type DocumentRepository, type FindOptions } from './port';
+import {
+  assertCollectionName,
+  type Document,
+  type DocumentFilter,
+  type DocumentRepository,
+  type FindOptions,
+} from './port';
 
 /**
  * Read-model repository on PostgreSQL JSONB through the SQL port (embedded profile on PGlite, or a
@@ -51,7 +57,10 @@ export class JsonbDocumentRepository<T extends Document> implements DocumentRepo
 
   async get(id: string): Promise<T | null> {
     await this.migrate();
-    const { rows } = await this.db.query<{ id: string; doc: Record<string, unknown> }>(`SELECT id, doc FROM ${this.table} WHERE id = $1`, [id]);
+    const { rows } = await this.db.query<{ id: string; doc: Record<string, unknown> }>(
+      `SELECT id, doc FROM ${this.table} WHERE id = $1`,
+      [id],
+    );
     return rows[0] ? toDocument<T>(rows[0]) : null;
   }
 

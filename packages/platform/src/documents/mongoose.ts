@@ -1,8 +1,17 @@
 import mongoose, { Schema, type Connection, type Model } from 'mongoose';
-import { assertCollectionName, type Document, type DocumentFilter, type DocumentRepository, type FindOptions } from './port';
+import {
+  assertCollectionName,
+  type Document,
+  type DocumentFilter,
+  type DocumentRepository,
+  type FindOptions,
+} from './port';
 
 /** Opens a mongoose connection of its own (not the global one), e.g. to MONGO_URL. */
-export async function openMongoConnection(url: string, options: { dbName?: string } = {}): Promise<Connection> {
+export async function openMongoConnection(
+  url: string,
+  options: { dbName?: string } = {},
+): Promise<Connection> {
   return mongoose
     .createConnection(url, { dbName: options.dbName, serverSelectionTimeoutMS: 5_000, autoIndex: true })
     .asPromise();
@@ -17,9 +26,16 @@ type Stored = { _id: string } & Record<string, unknown>;
 export class MongooseDocumentRepository<T extends Document> implements DocumentRepository<T> {
   private readonly model: Model<Stored>;
 
-  constructor(connection: Connection, collection: string, options: { indexes?: Array<keyof T & string> } = {}) {
+  constructor(
+    connection: Connection,
+    collection: string,
+    options: { indexes?: Array<keyof T & string> } = {},
+  ) {
     assertCollectionName(collection);
-    const schema = new Schema<Stored>({ _id: { type: String, required: true } }, { strict: false, versionKey: false, collection });
+    const schema = new Schema<Stored>(
+      { _id: { type: String, required: true } },
+      { strict: false, versionKey: false, collection },
+    );
     for (const field of options.indexes ?? []) schema.index({ [field]: 1 });
     this.model = connection.models[collection] ?? connection.model<Stored>(collection, schema);
   }
@@ -36,7 +52,10 @@ export class MongooseDocumentRepository<T extends Document> implements DocumentR
 
   async find(filter: DocumentFilter<T> = {}, options: FindOptions<T> = {}): Promise<T[]> {
     const direction = options.descending ? -1 : 1;
-    const sort: Record<string, 1 | -1> = options.sortBy && options.sortBy !== 'id' ? { [options.sortBy]: direction, _id: direction } : { _id: direction };
+    const sort: Record<string, 1 | -1> =
+      options.sortBy && options.sortBy !== 'id'
+        ? { [options.sortBy]: direction, _id: direction }
+        : { _id: direction };
     const { id, ...fields } = filter as Record<string, unknown>;
     const query = this.model.find(id === undefined ? fields : { ...fields, _id: id }).sort(sort);
     if (options.limit !== undefined) query.limit(options.limit);

@@ -15,7 +15,13 @@ import { PaymentInputError, type PaymentsPort } from './port';
 const targets: Array<[string, () => PaymentsPort]> = [
   [
     'Stripe on stripe-mock (STRIPE_API_BASE)',
-    () => new StripePayments(createStripeClient({ secretKey: process.env.STRIPE_SECRET_KEY ?? 'sk_test_beatmatch', apiBase: requireEnv('STRIPE_API_BASE') })),
+    () =>
+      new StripePayments(
+        createStripeClient({
+          secretKey: process.env.STRIPE_SECRET_KEY ?? 'sk_test_beatmatch',
+          apiBase: requireEnv('STRIPE_API_BASE'),
+        }),
+      ),
   ],
   ['built-in test provider (embedded)', () => new TestPaymentProvider()],
 ];
@@ -27,7 +33,11 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
   });
 
   it('creates a customer', async () => {
-    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'ada@example.com', name: 'Ada' });
+    const { customerId } = await payments.createCustomer({
+      userId: randomUUID(),
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
     expect(customerId).toMatch(/^cus_/);
   });
 
@@ -52,7 +62,12 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
 
   it('creates a payment intent in integer cents', async () => {
     const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'cy@example.com' });
-    const intent = await payments.createPaymentIntent({ customerId, amountCents: 3298, currency: 'usd', metadata: { orderId: 'order-2' } });
+    const intent = await payments.createPaymentIntent({
+      customerId,
+      amountCents: 3298,
+      currency: 'usd',
+      metadata: { orderId: 'order-2' },
+    });
     expect(intent.paymentIntentId).toMatch(/^pi_/);
     expect(intent.clientSecret).toBeTruthy();
     expect(Number.isInteger(intent.amountCents)).toBe(true);
@@ -60,18 +75,34 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
   });
 
   it('refuses amounts that are not positive whole cents before calling the provider', async () => {
-    await expect(payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 12.5, currency: 'usd' })).rejects.toBeInstanceOf(PaymentInputError);
-    await expect(payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 0, currency: 'usd' })).rejects.toBeInstanceOf(PaymentInputError);
     await expect(
-      payments.createCheckoutSession({ customerId: 'cus_x', currency: 'usd', lineItems: [], successUrl: 'http://x/s', cancelUrl: 'http://x/c' }),
+      payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 12.5, currency: 'usd' }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(
+      payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 0, currency: 'usd' }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(
+      payments.createCheckoutSession({
+        customerId: 'cus_x',
+        currency: 'usd',
+        lineItems: [],
+        successUrl: 'http://x/s',
+        cancelUrl: 'http://x/c',
+      }),
     ).rejects.toBeInstanceOf(PaymentInputError);
   });
 });
 
 describe('Stripe client against stripe-mock', () => {
   it('surfaces Stripe API errors (a parameter the API does not know) as StripeInvalidRequestError', async () => {
-    const stripe = createStripeClient({ secretKey: 'sk_test_beatmatch', apiBase: requireEnv('STRIPE_API_BASE'), maxNetworkRetries: 0 });
-    await expect(stripe.customers.create({ not_a_parameter: 'x' } as unknown as Stripe.CustomerCreateParams)).rejects.toMatchObject({
+    const stripe = createStripeClient({
+      secretKey: 'sk_test_beatmatch',
+      apiBase: requireEnv('STRIPE_API_BASE'),
+      maxNetworkRetries: 0,
+    });
+    await expect(
+      stripe.customers.create({ not_a_parameter: 'x' } as unknown as Stripe.CustomerCreateParams),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       statusCode: 400,
     });
@@ -100,9 +131,20 @@ describe('Stripe webhook endpoint', () => {
   );
 
   const event = (id: string) =>
-    JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cs_test_1', object: 'checkout.session', metadata: { orderId: 'order-1' } } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cs_test_1', object: 'checkout.session', metadata: { orderId: 'order-1' } } },
+    });
   const sign = (payload: string, withSecret = secret, timestamp?: number) =>
-    stripe.webhooks.generateTestHeaderString({ payload, secret: withSecret, ...(timestamp ? { timestamp } : {}) });
+    stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: withSecret,
+      ...(timestamp ? { timestamp } : {}),
+    });
 
   beforeEach(() => {
     handled.length = 0;
@@ -110,7 +152,11 @@ describe('Stripe webhook endpoint', () => {
 
   it('accepts a correctly signed event and hands it to the handler', async () => {
     const payload = event('evt_signed');
-    const response = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    const response = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', sign(payload))
+      .send(payload);
     expect(response.status).toBe(200);
     expect(handled.map((e) => [e.id, e.type])).toEqual([['evt_signed', 'checkout.session.completed']]);
   });
@@ -129,14 +175,21 @@ describe('Stripe webhook endpoint', () => {
 
   it('rejects a body changed after signing with 400', async () => {
     const header = sign(event('evt_original'));
-    const response = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(event('evt_tampered'));
+    const response = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(event('evt_tampered'));
     expect(response.status).toBe(400);
     expect(handled).toEqual([]);
   });
 
   it('rejects a missing signature and a replayed old one with 400', async () => {
     const payload = event('evt_unsigned');
-    const missing = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').send(payload);
+    const missing = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .send(payload);
     expect(missing.status).toBe(400);
     const old = await request(app)
       .post('/webhooks/stripe')
@@ -150,9 +203,17 @@ describe('Stripe webhook endpoint', () => {
   it('answers 500 when the handler fails, so that Stripe retries the delivery', async () => {
     const payload = event('evt_retry');
     failNext = true;
-    const first = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    const first = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', sign(payload))
+      .send(payload);
     expect(first.status).toBe(500);
-    const retry = await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload)).send(payload);
+    const retry = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', sign(payload))
+      .send(payload);
     expect(retry.status).toBe(200);
     expect(handled.map((e) => e.id)).toEqual(['evt_retry']);
   });

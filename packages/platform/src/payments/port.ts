@@ -79,7 +79,8 @@ export function checkoutTotalCents(lineItems: CheckoutLineItem[]): number {
   if (lineItems.length === 0) throw new PaymentInputError('a checkout needs at least one line item');
   return lineItems.reduce((total, item) => {
     assertAmountCents(item.unitAmountCents, `price of ${item.name}`);
-    if (!Number.isSafeInteger(item.quantity) || item.quantity <= 0) throw new PaymentInputError(`quantity of ${item.name} must be a positive whole number`);
+    if (!Number.isSafeInteger(item.quantity) || item.quantity <= 0)
+      throw new PaymentInputError(`quantity of ${item.name} must be a positive whole number`);
     return total + item.unitAmountCents * item.quantity;
   }, 0);
 }

@@ -60,7 +60,11 @@ export class StripePayments implements PaymentsPort {
         cancel_url: input.cancelUrl,
         line_items: input.lineItems.map((item) => ({
           quantity: item.quantity,
-          price_data: { currency: input.currency, unit_amount: item.unitAmountCents, product_data: { name: item.name } },
+          price_data: {
+            currency: input.currency,
+            unit_amount: item.unitAmountCents,
+            product_data: { name: item.name },
+          },
         })),
         ...(input.metadata ? { metadata: input.metadata } : {}),
       },

@@ -23,21 +23,35 @@ export function createStripeWebhookRouter(options: StripeWebhookOptions): Router
   router.post('/', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const signature = req.header('stripe-signature');
     if (!signature) {
-      res.status(400).type('application/problem+json').json(problem(400, 'Missing Stripe-Signature header', 'WEBHOOK_SIGNATURE_MISSING'));
+      res
+        .status(400)
+        .type('application/problem+json')
+        .json(problem(400, 'Missing Stripe-Signature header', 'WEBHOOK_SIGNATURE_MISSING'));
       return;
     }
     let event: Stripe.Event;
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
-      event = options.stripe.webhooks.constructEvent(body, signature, options.secret, options.toleranceSeconds);
+      event = options.stripe.webhooks.constructEvent(
+        body,
+        signature,
+        options.secret,
+        options.toleranceSeconds,
+      );
     } catch {
-      res.status(400).type('application/problem+json').json(problem(400, 'Invalid Stripe webhook signature', 'WEBHOOK_SIGNATURE_INVALID'));
+      res
+        .status(400)
+        .type('application/problem+json')
+        .json(problem(400, 'Invalid Stripe webhook signature', 'WEBHOOK_SIGNATURE_INVALID'));
       return;
     }
     try {
       await options.onEvent(event);
     } catch {
-      res.status(500).type('application/problem+json').json(problem(500, 'The event could not be handled; it will be retried', 'WEBHOOK_HANDLER_FAILED'));
+      res
+        .status(500)
+        .type('application/problem+json')
+        .json(problem(500, 'The event could not be handled; it will be retried', 'WEBHOOK_HANDLER_FAILED'));
       return;
     }
     res.status(200).json({ received: true });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { requireEnv } from '@beatmatch/testing';
-import { bundleWorkflows, installTemporalRuntime, openTemporalClient, startWorkflowWorker, type TemporalClientHandle, type WorkflowWorker } from './temporal';
+import {
+  bundleWorkflows,
+  installTemporalRuntime,
+  openTemporalClient,
+  startWorkflowWorker,
+  type TemporalClientHandle,
+  type WorkflowWorker,
+} from './temporal';
 import { createActivities, PayoutRejected, type PayoutGateway } from './fixtures/activities';
 import type { payOutWorkflow } from './fixtures/workflows';
 
@@ -17,7 +24,8 @@ describe('Temporal workflows (TEMPORAL_ADDRESS)', () => {
   const payoutGateway: PayoutGateway = {
     async transfer(request) {
       calls.push(request);
-      if (request.amountCents <= 0) throw new PayoutRejected(`amount must be positive, got ${request.amountCents}`);
+      if (request.amountCents <= 0)
+        throw new PayoutRejected(`amount must be positive, got ${request.amountCents}`);
       const attempt = calls.filter((call) => call.payoutId === request.payoutId).length;
       if (attempt <= 2) throw new Error(`payout gateway unavailable (attempt ${attempt})`);
       return { transferId: `tr_${request.payoutId}` };
@@ -78,7 +86,11 @@ describe('Temporal workflows (TEMPORAL_ADDRESS)', () => {
 
   it('refuses to start a second workflow with the id of a running or completed one', async () => {
     const payoutId = `payout-${randomUUID()}`;
-    const first = await temporal.client.workflow.start<typeof payOutWorkflow>('payOutWorkflow', { taskQueue, workflowId: payoutId, args: [payoutId, 100] });
+    const first = await temporal.client.workflow.start<typeof payOutWorkflow>('payOutWorkflow', {
+      taskQueue,
+      workflowId: payoutId,
+      args: [payoutId, 100],
+    });
     await first.result();
     await expect(
       temporal.client.workflow.start<typeof payOutWorkflow>('payOutWorkflow', {

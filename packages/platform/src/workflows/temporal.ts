@@ -39,7 +39,12 @@ export interface WorkflowWorkerOptions extends TemporalSettings {
   /** Activities made by a service's createActivities(deps) from its injected ports. */
   activities: object;
   /** Extra Worker options (concurrency, interceptors, ...). */
-  tuning?: Partial<Omit<WorkerOptions, 'connection' | 'namespace' | 'taskQueue' | 'workflowsPath' | 'workflowBundle' | 'activities'>>;
+  tuning?: Partial<
+    Omit<
+      WorkerOptions,
+      'connection' | 'namespace' | 'taskQueue' | 'workflowsPath' | 'workflowBundle' | 'activities'
+    >
+  >;
 }
 
 export interface WorkflowWorker {
@@ -74,7 +79,9 @@ export async function startWorkflowWorker(options: WorkflowWorkerOptions): Promi
     namespace: options.namespace ?? 'default',
     taskQueue: options.taskQueue,
     activities: options.activities,
-    ...('path' in options.workflows ? { workflowsPath: options.workflows.path, bundlerOptions: {} } : { workflowBundle: options.workflows.bundle }),
+    ...('path' in options.workflows
+      ? { workflowsPath: options.workflows.path, bundlerOptions: {} }
+      : { workflowBundle: options.workflows.bundle }),
     ...options.tuning,
   });
   const running = worker.run().finally(() => connection.close());

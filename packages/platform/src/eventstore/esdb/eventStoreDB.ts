@@ -9,7 +9,14 @@ import {
   jsonEvent,
   type JSONEventType,
 } from '@eventstore/db-client';
-import { ConcurrencyError, type AppendOptions, type DomainEvent, type EventStore, type ReadStreamResult, type RecordedEvent } from '../port';
+import {
+  ConcurrencyError,
+  type AppendOptions,
+  type DomainEvent,
+  type EventStore,
+  type ReadStreamResult,
+  type RecordedEvent,
+} from '../port';
 
 /** Metadata written with every event; the outbox rides on the last event of an append (see below). */
 interface EventMetadata {
@@ -37,7 +44,10 @@ export class EventStoreDBEventStore implements EventStore {
   async readStream<E extends DomainEvent>(streamName: string): Promise<ReadStreamResult<E>> {
     const events: RecordedEvent<E>[] = [];
     try {
-      for await (const resolved of this.client.readStream<JSONEventType>(streamName, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream<JSONEventType>(streamName, {
+        direction: FORWARDS,
+        fromRevision: START,
+      })) {
         const event = resolved.event;
         if (!event) continue;
         const metadata = (event.metadata ?? {}) as Partial<EventMetadata>;
@@ -58,13 +68,22 @@ export class EventStoreDBEventStore implements EventStore {
     return { events, currentVersion: events.length === 0 ? 0 : events[events.length - 1]!.streamPosition };
   }
 
-  async appendToStream<E extends DomainEvent>(streamName: string, events: E[], options: AppendOptions): Promise<{ nextExpectedVersion: number }> {
+  async appendToStream<E extends DomainEvent>(
+    streamName: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<{ nextExpectedVersion: number }> {
     if (events.length === 0) return { nextExpectedVersion: options.expectedVersion };
     const recordedAt = new Date().toISOString();
     const toWrite = events.map((event, index) => {
       const metadata: EventMetadata = { recordedAt };
       if (options.outbox && index === events.length - 1) metadata.outbox = options.outbox;
-      return jsonEvent({ id: randomUUID(), type: event.type, data: event.data as JSONEventType['data'], metadata: metadata as unknown as JSONEventType['metadata'] });
+      return jsonEvent({
+        id: randomUUID(),
+        type: event.type,
+        data: event.data as JSONEventType['data'],
+        metadata: metadata as unknown as JSONEventType['metadata'],
+      });
     });
     try {
       const result = await this.client.appendToStream(streamName, toWrite, {
@@ -74,7 +93,11 @@ export class EventStoreDBEventStore implements EventStore {
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion;
-        throw new ConcurrencyError(streamName, options.expectedVersion, typeof actual === 'bigint' ? Number(actual) + 1 : 0);
+        throw new ConcurrencyError(
+          streamName,
+          options.expectedVersion,
+          typeof actual === 'bigint' ? Number(actual) + 1 : 0,
+        );
       }
       throw error;
     }
