@@ -190,7 +190,13 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   const onsets = onsetFrames(signal.samples, signal.air, scale);
   const chroma = chromaFrames(signal.samples, scale);
   const rhythm = analyseRhythm(onsets, chroma);
-  const key = estimateKey(chroma);
+  // The opening bar: from the first frame with sound, one bar long at the detected tempo and meter.
+  let firstSounding = 0;
+  let maxLevel = 0;
+  for (let f = 0; f < chroma.frames; f++) maxLevel = Math.max(maxLevel, chroma.level[f]!);
+  while (firstSounding < chroma.frames - 1 && chroma.level[firstSounding]! < 0.1 * maxLevel) firstSounding++;
+  const barFrames = Math.max(1, Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP));
+  const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames });
   const loudness = measureLoudness(signal.samples, signal.peak);
   const timbre = summariseTimbre(onsets, signal.air, scale);
   const description = describe(timbre, rhythm, key, loudness);
