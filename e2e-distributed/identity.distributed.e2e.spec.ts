@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from 'pg';
-import { SMTPServer } from 'smtp-server';
 import type { IntegrationEvent } from '@beatmatch/contracts';
 import { KafkaEventBus } from '@beatmatch/platform';
-import { fastConsumerTimings, requireEnv, waitFor } from '@beatmatch/platform/src/bus/kafkaTestSupport';
+import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
+import { fastConsumerTimings, waitFor } from '@beatmatch/platform/src/bus/kafkaTestSupport';
 import { ApiClient } from '@beatmatch/embedded/src/apiClient';
 import { SERVICES, startDistributed, type DistributedSystem, type ProcessName } from '../scripts/start-distributed';
 
@@ -50,20 +49,8 @@ async function query<Row>(url: string, sql: string, params: unknown[] = []): Pro
   }
 }
 
-// Mail: a real SMTP server in this process; identity's SmtpMailer delivers to it.
-const mails: { to: string[]; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let data = '';
-    stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-    stream.on('end', () => {
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-      callback();
-    });
-  },
-});
+// Mail: a real SMTP server in this process (smtp-server); identity's SmtpMailer delivers to it.
+let smtp: SmtpCapture;
 
 // Wire audit: every copy of identity's events on Kafka, seen by a consumer that never crashes.
 const audit = KafkaEventBus.fromBrokerList(kafkaBrokers, { clientId: 'e2e-audit', consumer: fastConsumerTimings });
@@ -104,8 +91,7 @@ let dataDir: string;
 const probes: Probe[] = [];
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
   await query(databaseUrl, `CREATE DATABASE ${probeDatabase}`);
   await audit.subscribe({
     groupId: `e2e-audit-${run}`,
@@ -123,7 +109,7 @@ beforeAll(async () => {
     databasePrefix: prefix,
     dataDir,
     gatewayPort: 0,
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    smtpUrl: smtp.url,
     logLevel: 'warn',
     onLog: (name, line) => logs.push(`${name} | ${line}`),
   });
@@ -138,7 +124,7 @@ afterAll(async () => {
   await Promise.all(probes.map((probe) => probe.kill()));
   await system?.stop();
   await audit.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   for (const name of [...SERVICES.map((s) => `${prefix}_${s}`), probeDatabase]) {
     await query(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
@@ -151,13 +137,10 @@ function rss(): Partial<Record<ProcessName, number | undefined>> {
 }
 
 async function mailedCode(email: string): Promise<string> {
-  const pattern = /^Subject: Your Beatmatch code: (\d{6})/m;
-  let code: string | undefined;
-  await waitFor(`the code mail to ${email}`, () => {
-    code = [...mails].reverse().find((m) => m.to.includes(email) && pattern.test(m.data))?.data.match(pattern)?.[1];
-    return code !== undefined;
-  });
-  return code!;
+  const mail = await smtp.waitFor(email, 30_000);
+  const code = /^Your Beatmatch code: (\d{6})$/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`the first mail to ${email} is not a code mail: ${mail.subject}`);
+  return code;
 }
 
 test('identity journey through the gateway on PostgreSQL + Kafka survives kill -9 of identity and of a consumer: nothing lost, nothing applied twice', async () => {

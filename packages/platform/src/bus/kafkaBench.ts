@@ -26,7 +26,7 @@ async function main() {
   await bus.ensureTopics([topic]);
   await bus.publish(topic, [messages[0]!]); // connect the producer outside the measurement
 
-  let started = performance.now();
+  const started = performance.now();
   for (let i = 1; i < total; i += batchSize) await bus.publish(topic, messages.slice(i, i + batchSize));
   const publishMs = performance.now() - started;
 

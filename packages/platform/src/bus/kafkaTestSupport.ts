@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@beatmatch/contracts';
+import { requireEnv } from '@beatmatch/testing';
 import type { KafkaEventBusOptions } from './kafka';
 
-/**
- * Helpers for the Kafka contract tests. A real-server suite must fail, not skip, when its server is
- * not configured: the message says how to start one.
- */
-export function requireEnv(name: 'KAFKA_BROKERS' | 'DATABASE_URL'): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(
-      `${name} is not set. These tests need the real servers: run \`deploy/local/up\`, then ` +
-        `\`eval "$(deploy/local/env)"\` (or use \`npm test\`, which does both), and run the tests again.`,
-    );
-  }
-  return value;
-}
+/** Helpers for the Kafka contract tests; a missing server fails the suite (shared requireEnv). */
+export { requireEnv };
 
 export function brokersFromEnv(): string[] {
   return requireEnv('KAFKA_BROKERS')
