@@ -153,6 +153,8 @@ class Supervised implements ManagedProcess {
   private spawnedAt = 0;
   readyMs: number | undefined;
   starts = 0;
+  /** Consecutive quick crashes: the restart delay doubles with each (crash loop), up to 10 s. */
+  private quickCrashes = 0;
   private exited: Promise<void> = Promise.resolve();
 
   constructor(
@@ -186,14 +188,16 @@ class Supervised implements ManagedProcess {
       child.once('exit', (code, signal) => {
         if (this.child === child) this.child = undefined;
         if (!this.stopping) {
+          this.quickCrashes = Date.now() - this.spawnedAt < 30_000 ? this.quickCrashes + 1 : 0;
+          const delayMs = Math.min(10_000, 200 * 2 ** Math.max(0, this.quickCrashes - 1));
           this.options.onLog(this.name, `[supervisor] ${this.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})`);
           if (this.options.restartOnCrash) {
             setTimeout(() => {
               if (!this.stopping) {
-                this.options.onLog(this.name, `[supervisor] restarting ${this.name}`);
+                this.options.onLog(this.name, `[supervisor] restarting ${this.name} after ${delayMs} ms`);
                 this.start();
               }
-            }, 200);
+            }, delayMs);
           }
         }
         resolve();

@@ -2,8 +2,14 @@
  * Figures for the Kafka bus adapter on the local broker (not a test; prints and exits):
  *   node --import tsx packages/platform/src/bus/kafkaBench.ts [events=20000] [batch=500]
  * publish throughput (idempotent producer, acks=all), consume throughput of one consumer through the
- * adapter (eachMessage, offsets committed after handling), and publish→handle latency one at a time.
+ * adapter (eachMessage, offsets committed after handling), publish→handle latency one at a time, and
+ * (with DATABASE_URL) the outbox relay's throughput from PostgreSQL to Kafka.
  */
+import { randomUUID } from 'node:crypto';
+import { PostgresEventStore } from '../eventstore/postgres';
+import { createLogger } from '../logging/logger';
+import { OutboxRelay } from '../outbox/relay';
+import { openPostgres } from '../sql/postgres';
 import { KafkaEventBus } from './kafka';
 import { brokersFromEnv, fastConsumerTimings, testEvent, uniqueName } from './kafkaTestSupport';
 
@@ -66,6 +72,7 @@ async function main() {
     await bus.publish(latencyTopic, [{ key: 'ping', event }]);
     await arrived;
   }
+  const relay = process.env.DATABASE_URL ? await relayFigures(bus) : undefined;
   await bus.close();
   latencies.sort((a, b) => a - b);
 
@@ -76,6 +83,44 @@ async function main() {
   console.log(
     `  publish→handle latency (one at a time, ${latencySamples} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
   );
+  if (relay) {
+    console.log(
+      `  outbox relay PostgreSQL→Kafka  ${round(relay.events / (relay.ms / 1000))} events/s  (${relay.events} outbox rows, batches of ${relay.batchSize}, ${round(relay.ms)} ms)`,
+    );
+  }
+}
+
+/** Outbox rows written by the event store, relayed to Kafka and marked sent, batch by batch. */
+async function relayFigures(bus: KafkaEventBus) {
+  const db = openPostgres(process.env.DATABASE_URL!);
+  const schema = `bench_relay_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const store = new PostgresEventStore(db, schema);
+  const topic = uniqueName('bench.relay');
+  const events = 5_000;
+  const batchSize = 100;
+  try {
+    await store.migrate();
+    for (let stream = 0; stream < events / 100; stream++) {
+      await store.appendToStream(`bench:${stream}`, [{ type: 'Benched', data: {} }], {
+        expectedVersion: 0,
+        outbox: {
+          topic,
+          messages: Array.from({ length: 100 }, (_, i) => ({ key: `bench:${stream}`, event: testEvent('BenchRelayed', { stream, i }) })),
+        },
+      });
+    }
+    await bus.ensureTopics([topic]);
+    const relay = new OutboxRelay(db, schema, bus, createLogger('bench', 'warn'), { batchSize });
+    const started = performance.now();
+    await relay.kick();
+    const ms = performance.now() - started;
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL`);
+    if (rows[0]!.n !== 0) throw new Error(`${rows[0]!.n} outbox rows left unsent`);
+    return { events, ms, batchSize };
+  } finally {
+    await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await db.close();
+  }
 }
 
 main().catch((error) => {
