@@ -19,5 +19,5 @@ USER node
 ENV HOST=0.0.0.0 PORT=8080 DATA_DIR=/tmp/beatmatch
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=5 \
-  CMD node -e "fetch('http://127.0.0.1:8080/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:8080/readyz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npx", "tsx", "gateway/src/main.ts"]

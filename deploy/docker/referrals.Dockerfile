@@ -17,5 +17,5 @@ USER node
 ENV HOST=0.0.0.0 PORT=4006 DATA_DIR=/tmp/beatmatch
 EXPOSE 4006
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=5 \
-  CMD node -e "fetch('http://127.0.0.1:4006/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:4006/readyz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npx", "tsx", "services/referrals/src/main.ts"]
