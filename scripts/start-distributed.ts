@@ -136,6 +136,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A fixed port that is taken would make /readyz answer for some other process: refuse to start. */
+function assertPortFree(port: number, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} for ${name} is taken (another Beatmatch running?): stop that process first`)
+          : error,
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
 function rssMiBOf(pid: number): number | undefined {
   try {
     const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
@@ -266,6 +281,9 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   const ports = {} as Record<ProcessName, number>;
   for (const name of ['gateway', ...SERVICES] as ProcessName[]) {
     ports[name] = options.gatewayPort === 0 ? await freePort() : name === 'gateway' ? (options.gatewayPort ?? DEFAULT_PORTS.gateway) : DEFAULT_PORTS[name];
+  }
+  if (options.gatewayPort !== 0) {
+    for (const [name, port] of Object.entries(ports)) await assertPortFree(port, name);
   }
   const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name]}`;
   const publicUrl = urlOf('gateway');
