@@ -21,9 +21,11 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 module.exports = {
+  // A global option (per-project values are ignored); int and e2e suites start real servers and processes.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts?(x)'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'], testTimeout: 60_000 },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'], testTimeout: 120_000 },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'] },
   ],
 };
