@@ -15,7 +15,10 @@ import { describe, summariseTimbre, type RhythmSummary } from './features/descri
 import { buildEmbedding } from './features/embedding';
 
 export interface AnalyzeOptions {
+  /** Used only to recognise MP3 files that lack an ID3 tag or a frame sync in their first bytes. */
   filename?: string;
+  /** Length of the whole file when `bytes` is only its beginning (see analysisByteLimit). */
+  sourceByteLength?: number;
 }
 
 interface Decoded {
@@ -31,10 +34,10 @@ async function decode(bytes: Uint8Array, options: AnalyzeOptions): Promise<Decod
   const maxSamples = MAX_ANALYSED_SECONDS * ANALYSIS_RATE;
   const warnings: string[] = [];
   if (isWav(bytes)) {
-    const { signal, layout } = decodeWav(bytes, maxSamples);
+    const { signal, layout } = decodeWav(bytes, maxSamples, options.sourceByteLength ?? bytes.length);
     if (layout.truncated) {
       warnings.push(
-        `The WAV file is truncated: ${(layout.frames / layout.format.sampleRate).toFixed(1)} s of ${(layout.declaredFrames / layout.format.sampleRate).toFixed(1)} s are present; the present part was analysed.`,
+        `The WAV file is truncated: ${(layout.framesInSource / layout.format.sampleRate).toFixed(1)} s of ${(layout.declaredFrames / layout.format.sampleRate).toFixed(1)} s are present; the present part was analysed.`,
       );
     }
     return {
@@ -42,13 +45,13 @@ async function decode(bytes: Uint8Array, options: AnalyzeOptions): Promise<Decod
       format: 'wav',
       sampleRate: layout.format.sampleRate,
       channels: layout.format.channels,
-      durationSeconds: layout.frames / layout.format.sampleRate,
+      durationSeconds: layout.framesInSource / layout.format.sampleRate,
       warnings,
     };
   }
   const namedMp3 = /\.mp3$/i.test(options.filename ?? '');
   if (looksLikeMp3(bytes) || namedMp3) {
-    const decoded = await decodeMp3(bytes, maxSamples);
+    const decoded = await decodeMp3(bytes, maxSamples, options.sourceByteLength ?? bytes.length);
     if (decoded.errors > 0) warnings.push(`The MP3 decoder skipped ${decoded.errors} damaged frame(s).`);
     return { signal: decoded.signal, format: 'mp3', sampleRate: decoded.sampleRate, channels: decoded.channels, durationSeconds: decoded.durationSeconds, warnings };
   }
@@ -158,7 +161,8 @@ export function analyseRhythm(onsets: OnsetFrames, chroma: ChromaFrames): Rhythm
     beats,
     beatsPerBar: meter.beatsPerBar,
     downbeatPhase: meter.downbeatPhase,
-    meterConfidence: meter.confidence,
+    // Meter evidence means little without a pulse (noise, drones).
+    meterConfidence: meter.confidence * Math.min(1, tempo.confidence * 2),
     timeSignature: meter.timeSignature,
     kickEveryBeat,
     offbeatRatio,

@@ -15,8 +15,10 @@ export interface WavFormat {
 export interface WavLayout {
   format: WavFormat;
   dataOffset: number;
-  /** Frames actually present in the bytes. */
+  /** Frames present in the bytes given. */
   frames: number;
+  /** Frames present in the whole file (more than `frames` when only its beginning was given). */
+  framesInSource: number;
   /** Frames the header announces (may exceed `frames` for a truncated file). */
   declaredFrames: number;
   truncated: boolean;
@@ -30,7 +32,12 @@ export function isWav(bytes: Uint8Array): boolean {
   return (riff === 'RIFF' || riff === 'RF64' || riff === 'RIFX') && ascii(bytes, 8) === 'WAVE';
 }
 
-export function readWavLayout(bytes: Uint8Array): WavLayout {
+/**
+ * Reads the chunk layout. `sourceLength` is the length of the whole file when `bytes` is only its
+ * beginning (the caller kept what the analysis cap needs): frames beyond `bytes` then count towards
+ * the duration without being reported as truncation.
+ */
+export function readWavLayout(bytes: Uint8Array, sourceLength = bytes.length): WavLayout {
   if (!isWav(bytes)) throw new DnaError('UNSUPPORTED_FORMAT', 'Not a RIFF/WAVE file.');
   if (ascii(bytes, 0) === 'RIFX') throw new DnaError('UNSUPPORTED_FORMAT', 'Big-endian (RIFX) WAV is not supported.');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -59,7 +66,7 @@ export function readWavLayout(bytes: Uint8Array): WavLayout {
       dataOffset = body;
       dataSize = size === 0xffffffff && rf64DataSize !== undefined ? rf64DataSize : size;
       // Streaming writers leave 0 or 0xFFFFFFFF: the data runs to the end of the file.
-      if (size === 0 || size === 0xffffffff) dataSize = bytes.length - body;
+      if (size === 0 || (size === 0xffffffff && rf64DataSize === undefined)) dataSize = sourceLength - body;
       if (format) break; // fmt already seen: nothing after data matters
     }
     if (id === 'data' && !format) {
@@ -79,17 +86,24 @@ export function readWavLayout(bytes: Uint8Array): WavLayout {
   if (channels < 1 || channels > 32) throw new DnaError('CORRUPT', `The WAV file declares ${channels} channels.`);
   if (sampleRate < 4000 || sampleRate > 768000) throw new DnaError('CORRUPT', `The WAV sample rate ${sampleRate} Hz is not plausible.`);
   const blockAlign = channels * (bitsPerSample / 8);
-  const available = Math.max(0, bytes.length - dataOffset);
   const declaredFrames = Math.floor(dataSize / blockAlign);
-  const frames = Math.floor(Math.min(dataSize, available) / blockAlign);
-  return { format: { ...format, blockAlign }, dataOffset, frames, declaredFrames, truncated: declaredFrames > frames };
+  const framesInSource = Math.floor(Math.min(dataSize, Math.max(0, sourceLength - dataOffset)) / blockAlign);
+  const frames = Math.min(framesInSource, Math.floor(Math.max(0, bytes.length - dataOffset) / blockAlign));
+  return {
+    format: { ...format, blockAlign },
+    dataOffset,
+    frames,
+    framesInSource,
+    declaredFrames,
+    truncated: declaredFrames > framesInSource,
+  };
 }
 
 const BLOCK = 8192;
 
 /** Decodes (up to the downsampler's cap) straight into the analysis signal, mixing to mono on the fly. */
-export function decodeWav(bytes: Uint8Array, maxOutputSamples: number): { signal: AnalysisSignal; layout: WavLayout } {
-  const layout = readWavLayout(bytes);
+export function decodeWav(bytes: Uint8Array, maxOutputSamples: number, sourceLength = bytes.length): { signal: AnalysisSignal; layout: WavLayout } {
+  const layout = readWavLayout(bytes, sourceLength);
   const { channels, sampleRate, bitsPerSample, formatTag, blockAlign } = layout.format;
   const downsampler = new MonoDownsampler(sampleRate, maxOutputSamples);
   const mono = new Float32Array(BLOCK);

@@ -27,6 +27,8 @@ export interface ClipSpec {
   harmony?: boolean;
   /** Hi-hat subdivision per beat for straight/half-time feels. */
   hatsPerBeat?: 2 | 4;
+  /** Index into the mode's progression list (default: drawn from the seed). Minor 1 = i iv V i. */
+  progression?: number;
 }
 
 /** mulberry32: small, fast, deterministic. */
@@ -307,7 +309,8 @@ export function renderClip(spec: ClipSpec): RenderedClip {
 
   if (spec.harmony !== false) {
     const progressions = spec.mode === 'major' ? MAJOR_PROGRESSIONS : MINOR_PROGRESSIONS;
-    const progression = progressions[Math.floor(random() * progressions.length)]!;
+    const drawn = Math.floor(random() * progressions.length);
+    const progression = progressions[(spec.progression ?? drawn) % progressions.length]!;
     const chordTable = wavetable(timbre.chordHarmonics);
     const bassTable = wavetable(timbre.bassHarmonics);
     const register = 55 + Math.floor(random() * 6); // chord voicings around G3..C4 and up

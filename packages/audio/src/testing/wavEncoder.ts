@@ -44,6 +44,18 @@ export function encodeWav(channels: Float32Array[], options: EncodeWavOptions): 
   text(at, 'data');
   view.setUint32(at + 4, dataBytes, true);
   at += 8;
+  if (encoding === 'pcm16' && at % 2 === 0) {
+    // Fast path: aligned 16-bit samples straight into an Int16Array view.
+    const out = new Int16Array(bytes.buffer, at, frames * channelCount);
+    for (let c = 0; c < channelCount; c++) {
+      const channel = channels[c]!;
+      for (let i = 0, j = c; i < frames; i++, j += channelCount) {
+        const v = channel[i]!;
+        out[j] = Math.round((v > 1 ? 1 : v < -1 ? -1 : v) * 32767);
+      }
+    }
+    return bytes;
+  }
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < channelCount; c++) {
       const value = Math.max(-1, Math.min(1, channels[c]![i]!));

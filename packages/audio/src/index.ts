@@ -1,0 +1,61 @@
+// @beatmatch/audio — the DNA engine. `analyze` runs in a worker thread; `analyzeInProcess` is the same
+// pipeline in the calling thread (tests, benches, batch jobs that are already off the event loop).
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import type { Dna } from './dna';
+import { DnaError } from './errors';
+import type { AnalyzeOptions } from './analyzeBytes';
+import type { WorkerRequest, WorkerResponse } from './worker';
+import { analysisByteLimit } from './decode/limits';
+
+export * from './dna';
+export { DnaError, MIN_ANALYSABLE_SECONDS, type DnaErrorCode } from './errors';
+export { analyzeBytes as analyzeInProcess, type AnalyzeOptions } from './analyzeBytes';
+export { analysisByteLimit } from './decode/limits';
+
+export interface WorkerAnalyzeOptions extends AnalyzeOptions {
+  /** The worker is stopped and the promise rejected with DnaError TIMEOUT after this long. Default 120 s. */
+  timeoutMs?: number;
+}
+
+const WORKER_ENTRY = join(__dirname, 'workerEntry.cjs');
+
+/**
+ * Analyses WAV or MP3 bytes in a worker thread and resolves with the DNA. Rejects with a DnaError
+ * (UNSUPPORTED_FORMAT, CORRUPT, TOO_SHORT, SILENT, TIMEOUT, WORKER_FAILED). The caller's buffer is
+ * copied (only the part the analysis needs), never detached.
+ */
+export function analyze(bytes: Uint8Array, options: WorkerAnalyzeOptions = {}): Promise<Dna> {
+  const { timeoutMs = 120_000, ...analyzeOptions } = options;
+  const sourceByteLength = analyzeOptions.sourceByteLength ?? bytes.length;
+  const limit = analysisByteLimit(bytes.subarray(0, 65536), sourceByteLength) ?? bytes.length;
+  const copy = bytes.slice(0, Math.min(bytes.length, limit));
+  return new Promise<Dna>((resolve, reject) => {
+    let settled = false;
+    const worker = new Worker(WORKER_ENTRY, {
+      // The JS heap stays small (audio lives in typed arrays); a runaway heap ends the worker, not the service.
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new DnaError('TIMEOUT', `The DNA analysis did not finish within ${timeoutMs} ms.`))),
+      timeoutMs,
+    );
+    worker.once('message', (response: WorkerResponse) =>
+      finish(() => {
+        if (response.ok) resolve(response.dna);
+        else reject(response.code === 'INTERNAL' ? new DnaError('WORKER_FAILED', response.message) : new DnaError(response.code, response.message));
+      }),
+    );
+    worker.once('error', (error) => finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker failed: ${error.message}`))));
+    worker.once('exit', (code) => finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker exited (code ${code}) without a result.`))));
+    const request: WorkerRequest = { bytes: copy, options: { ...analyzeOptions, sourceByteLength } };
+    worker.postMessage(request, [copy.buffer as ArrayBuffer]);
+  });
+}

@@ -1,0 +1,26 @@
+// Worker-thread side of `analyze`: one request per worker, answered with the DNA or an error value.
+import { parentPort } from 'node:worker_threads';
+import { analyzeBytes, type AnalyzeOptions } from './analyzeBytes';
+import { DnaError } from './errors';
+
+export interface WorkerRequest {
+  bytes: Uint8Array;
+  options: AnalyzeOptions;
+}
+
+export type WorkerResponse =
+  | { ok: true; dna: Awaited<ReturnType<typeof analyzeBytes>> }
+  | { ok: false; code: DnaError['code'] | 'INTERNAL'; message: string };
+
+parentPort?.once('message', async (request: WorkerRequest) => {
+  let response: WorkerResponse;
+  try {
+    response = { ok: true, dna: await analyzeBytes(request.bytes, request.options) };
+  } catch (error) {
+    response =
+      error instanceof DnaError
+        ? { ok: false, code: error.code, message: error.message }
+        : { ok: false, code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(response);
+});

@@ -1,0 +1,77 @@
+// The worker-thread API and the CLI, through their real entry points (tsx registered in the worker).
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { analyze, analysisByteLimit, DnaError, MAX_ANALYSED_SECONDS } from './index';
+import { renderClickTrack } from './testing/synth';
+import { encodeWav } from './testing/wavEncoder';
+
+const clickWav = (bpm: number, seconds: number) => encodeWav([renderClickTrack(bpm, seconds).samples], { sampleRate: 44100 });
+
+describe('analyze (worker thread)', () => {
+  it('returns the DNA without blocking the event loop', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = Date.now();
+    const dna = await analyze(clickWav(120, 20));
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
+    // The loop kept ticking while the worker worked (at least a third of the ideal count).
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 3);
+  });
+
+  it('rejects with the DnaError code from the worker', async () => {
+    const error = await analyze(new TextEncoder().encode('not audio at all, just text'.repeat(100))).catch((e) => e);
+    expect(error).toBeInstanceOf(DnaError);
+    expect(error.code).toBe('UNSUPPORTED_FORMAT');
+  });
+
+  it('decodes MP3 (mpg123 WASM) in the worker', async () => {
+    const bytes = new Uint8Array(readFileSync(join(__dirname, 'testing/fixtures/beat-120bpm-a-minor.mp3')));
+    const dna = await analyze(bytes, { filename: 'beat.mp3' });
+    expect(dna.source.format).toBe('mp3');
+    expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
+    expect(dna.keyPrediction.value).toBe('A minor');
+  });
+
+  it('does not leave the caller with a detached buffer', async () => {
+    const bytes = clickWav(100, 6);
+    await analyze(bytes);
+    expect(bytes.byteLength).toBeGreaterThan(0);
+  });
+
+  it('keeps only the bytes the capped analysis needs from a long WAV', () => {
+    const head = clickWav(120, 1).subarray(0, 4096);
+    const oneHourBytes = 44 + 3600 * 44100 * 2;
+    expect(analysisByteLimit(head, oneHourBytes)).toBe(44 + (MAX_ANALYSED_SECONDS * 44100 + 1) * 2);
+  });
+});
+
+describe('beatmatch-dna CLI', () => {
+  const run = promisify(execFile);
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'dna-cli-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('prints the DNA as JSON', async () => {
+    const file = join(directory, 'click.wav');
+    writeFileSync(file, clickWav(120, 10));
+    const { stdout } = await run(process.execPath, [join(__dirname, '../bin/beatmatch-dna.cjs'), file]);
+    const dna = JSON.parse(stdout);
+    expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
+    expect(dna.version).toBe('dna-1');
+  });
+
+  it('exits 1 with a clear message for a file that is not audio', async () => {
+    const file = join(directory, 'notes.txt');
+    writeFileSync(file, 'hello');
+    const error = await run(process.execPath, [join(__dirname, '../bin/beatmatch-dna.cjs'), file]).catch((e) => e);
+    expect(error.code).toBe(1);
+    expect(error.stderr).toMatch(/UNSUPPORTED_FORMAT: The file is not a WAV or MP3 audio file\./);
+  });
+});
