@@ -7,7 +7,7 @@ import { idempotent, processedEventsSchema } from '../consumers/idempotent';
 import { openPglite } from '../sql/pglite';
 import { KAFKA_HEADERS, KafkaEventBus, type KafkaEventBusOptions } from './kafka';
 import type { DeliveryContext, Subscription } from './port';
-import { brokersFromEnv, fastConsumerTimings, testEvent, uniqueName, waitFor } from './kafkaTestSupport';
+import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, testEvent, uniqueName, waitFor } from './kafkaTestSupport';
 
 /*
  * Contract tests of the Kafka bus adapter against a real broker (KAFKA_BROKERS, from deploy/local/up).
@@ -25,6 +25,7 @@ function newBus(overrides: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
 afterEach(async () => {
   await Promise.all(buses.splice(0).map((bus) => bus.close()));
 });
+afterAll(() => deleteRunTopics(brokers));
 
 interface Received {
   event: IntegrationEvent;

@@ -11,7 +11,7 @@ import { createLogger } from '../logging/logger';
 import { OutboxRelay } from '../outbox/relay';
 import { openPostgres } from '../sql/postgres';
 import { KafkaEventBus } from './kafka';
-import { brokersFromEnv, fastConsumerTimings, testEvent, uniqueName } from './kafkaTestSupport';
+import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, testEvent, uniqueName } from './kafkaTestSupport';
 
 const total = Number(process.argv[2] ?? 20_000);
 const batchSize = Number(process.argv[3] ?? 500);
@@ -74,6 +74,7 @@ async function main() {
   }
   const relay = process.env.DATABASE_URL ? await relayFigures(bus) : undefined;
   await bus.close();
+  await deleteRunTopics(brokers);
   latencies.sort((a, b) => a - b);
 
   const round = (n: number) => Math.round(n);

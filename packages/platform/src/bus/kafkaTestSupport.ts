@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@beatmatch/contracts';
 import { requireEnv } from '@beatmatch/testing';
+import { Kafka, logLevel } from 'kafkajs';
 import type { KafkaEventBusOptions } from './kafka';
 
 /** Helpers for the Kafka contract tests; a missing server fails the suite (shared requireEnv). */
@@ -22,9 +23,24 @@ export const fastConsumerTimings: NonNullable<KafkaEventBusOptions['consumer']> 
   maxWaitTimeMs: 100,
 };
 
+/** Marks every topic and group name of this test process, so its topics can be deleted afterwards. */
+const runId = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
+
 /** Unique per run, so reruns never see old topics, groups or offsets. */
 export function uniqueName(prefix: string): string {
-  return `${prefix}.${Date.now().toString(36)}.${randomUUID().slice(0, 8)}`;
+  return `${prefix}.${runId}.${randomUUID().slice(0, 8)}`;
+}
+
+/** Deletes the topics this process created through uniqueName (dead-letter topics included). */
+export async function deleteRunTopics(brokers: string[]): Promise<void> {
+  const admin = new Kafka({ brokers, clientId: 'test-cleanup', logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((topic) => topic.includes(`.${runId}.`));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 10_000 });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 export function testEvent(type: string, payload: Record<string, unknown>, id: string = randomUUID()): IntegrationEvent {

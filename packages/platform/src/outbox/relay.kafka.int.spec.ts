@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import readline from 'node:readline';
 import { KafkaEventBus } from '../bus/kafka';
-import { brokersFromEnv, fastConsumerTimings, requireEnv, testEvent, uniqueName, waitFor } from '../bus/kafkaTestSupport';
+import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, requireEnv, testEvent, uniqueName, waitFor } from '../bus/kafkaTestSupport';
 import { idempotent, processedEventsSchema } from '../consumers/idempotent';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { createLogger } from '../logging/logger';
@@ -41,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(buses.map((bus) => bus.close()));
+  await deleteRunTopics(brokers);
   await db.exec(`DROP SCHEMA IF EXISTS ${producerSchema} CASCADE; DROP SCHEMA IF EXISTS ${consumerSchema} CASCADE;`);
   await db.close();
 });
