@@ -2,8 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './accounts';
 
 // Screenshots land in test-results/screenshots for a person to look at.
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+const shot = async (page: Page, name: string) => {
+  // Let drawers and popups finish their animation first.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+};
 
 for (const width of [1280, 600]) {
   test.describe(`at ${width}px wide`, () => {
@@ -62,6 +65,7 @@ for (const width of [1280, 600]) {
 
         if (width >= 901) {
           await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
+          await expect(page.getByTestId('coming-soon')).toBeVisible();
           await shot(page, `user-matchmaker-${width}`);
           await page.getByRole('button', { name: 'Close menu' }).click();
           await expect(page.locator('[data-layout="nav-icon"]')).toBeVisible();
@@ -70,6 +74,7 @@ for (const width of [1280, 600]) {
         } else {
           await expect(page.locator('[data-layout="nav-closed"]')).toBeVisible();
           await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeHidden();
+          await expect(page.getByTestId('coming-soon')).toBeVisible();
           await shot(page, `user-matchmaker-${width}`);
           await page.getByRole('button', { name: 'Open menu' }).click();
           await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();

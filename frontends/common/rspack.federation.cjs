@@ -4,7 +4,6 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
-
 /** Shared singletons take their required versions from the app's own package.json. */
 function sharedSingletons(appDependencies) {
   const shared = {};
@@ -65,8 +64,13 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
       },
       experiments: { css: true },
       plugins: [
-        new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), templateParameters: { title } }),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
+        new rspack.HtmlRspackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          templateParameters: { title },
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
+        }),
         new ModuleFederationPlugin({
           name,
           ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
@@ -87,7 +91,9 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(isHost ? { proxy: [{ context: ['/api', '/dev'], target: 'http://127.0.0.1:8080', changeOrigin: false }] } : {}),
+        ...(isHost
+          ? { proxy: [{ context: ['/api', '/dev'], target: 'http://127.0.0.1:8080', changeOrigin: false }] }
+          : {}),
       },
     };
   };

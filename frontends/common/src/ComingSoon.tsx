@@ -10,7 +10,11 @@ export function ComingSoon({ title, description }: ComingSoonProps) {
   return (
     <Result
       status="info"
-      title={<Typography.Title level={2} style={{ margin: 0 }}>{title}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
       subTitle={
         <>
           {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}

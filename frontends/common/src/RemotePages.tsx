@@ -18,12 +18,23 @@ export function RemotePages({ owner, basename }: RemoteAppProps & { owner: Exclu
     <Routes>
       {userPagesOf(owner).map((page) =>
         page.path === '' ? (
-          <Route key="index" index element={<ComingSoon title={page.title} description={page.description} />} />
+          <Route
+            key="index"
+            index
+            element={<ComingSoon title={page.title} description={page.description} />}
+          />
         ) : (
-          <Route key={page.path} path={`${page.path}/*`} element={<ComingSoon title={page.title} description={page.description} />} />
+          <Route
+            key={page.path}
+            path={`${page.path}/*`}
+            element={<ComingSoon title={page.title} description={page.description} />}
+          />
         ),
       )}
-      <Route path="*" element={<ComingSoon title="Not found" description={`This page is not part of the ${owner} area.`} />} />
+      <Route
+        path="*"
+        element={<ComingSoon title="Not found" description={`This page is not part of the ${owner} area.`} />}
+      />
     </Routes>
   );
   return inRouter ? routes : <BrowserRouter basename={basename}>{routes}</BrowserRouter>;

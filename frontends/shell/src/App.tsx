@@ -18,7 +18,12 @@ export interface ShellProps {
 }
 
 /** Providers only; BrowserRouter sits outside so tests can use a MemoryRouter. */
-export function ShellProviders({ api, config, loadRemote, children }: ShellProps & { children: React.ReactNode }) {
+export function ShellProviders({
+  api,
+  config,
+  loadRemote,
+  children,
+}: ShellProps & { children: React.ReactNode }) {
   const services = useMemo(() => ({ api, config }), [api, config]);
   return (
     <ConfigProvider theme={THEME}>

@@ -1,7 +1,13 @@
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { ComingSoon, USER_BASENAME, findUserPage, publicPages, userPagesOf } from '@beatmatch/frontend-common';
+import {
+  ComingSoon,
+  USER_BASENAME,
+  findUserPage,
+  publicPages,
+  userPagesOf,
+} from '@beatmatch/frontend-common';
 import { PrivateLayout } from './layout/PrivateLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { Landing } from './pages/Landing';
@@ -42,7 +48,8 @@ function Home() {
 function UserAreaPage() {
   const { pathname } = useLocation();
   const page = findUserPage(pathname);
-  if (page?.owner === 'producer' || page?.owner === 'artist') return <RemoteApp key={page.owner} remote={page.owner} basename={USER_BASENAME} />;
+  if (page?.owner === 'producer' || page?.owner === 'artist')
+    return <RemoteApp key={page.owner} remote={page.owner} basename={USER_BASENAME} />;
   return <ComingSoon title="Page not found" description={`There is no page at ${pathname}.`} />;
 }
 
@@ -56,9 +63,16 @@ export function AppRoutes() {
         <Route path="signup" element={<SignUp />} />
         <Route path="resetPassword" element={<ResetPassword />} />
         {publicPages.map((page) => (
-          <Route key={page.path} path={page.path} element={<ComingSoon title={page.title} description={page.description} />} />
+          <Route
+            key={page.path}
+            path={page.path}
+            element={<ComingSoon title={page.title} description={page.description} />}
+          />
         ))}
-        <Route path="*" element={<ComingSoon title="Page not found" description="There is no page at this address." />} />
+        <Route
+          path="*"
+          element={<ComingSoon title="Page not found" description="There is no page at this address." />}
+        />
       </Route>
       <Route
         path={USER_BASENAME}
@@ -70,7 +84,11 @@ export function AppRoutes() {
       >
         <Route index element={<RemoteApp remote="producer" basename={USER_BASENAME} />} />
         {userPagesOf('shell').map((page) => (
-          <Route key={page.path} path={`${page.path}/*`} element={<ComingSoon title={page.title} description={page.description} />} />
+          <Route
+            key={page.path}
+            path={`${page.path}/*`}
+            element={<ComingSoon title={page.title} description={page.description} />}
+          />
         ))}
         <Route path="*" element={<UserAreaPage />} />
       </Route>

@@ -40,7 +40,8 @@ export const beatmatchApi = (api: ApiClient) => ({
     api.post<{ message: string }>('/api/beatmatch_login_auth_resend', request),
   auth: () => api.post<AuthUser>('/api/beatmatch_auth', {}),
   logout: () => api.post<unknown>('/api/beatmatch_logout', {}),
-  forgotPassword: (email: string) => api.post<{ message: string }>('/api/beatmatch_forgot_password', { email }),
+  forgotPassword: (email: string) =>
+    api.post<{ message: string }>('/api/beatmatch_forgot_password', { email }),
   checkResetToken: (jwt: string) =>
     api.post<{ response: 'success'; username: string }>('/api/beatmatch_jwt_authenticate', { jwt }),
   resetPassword: (request: { username?: string; password: string; jwt: string }) =>

@@ -42,7 +42,9 @@ async function readJson(response: Response): Promise<Record<string, unknown> | u
   }
 }
 
-export function createApiClient(fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init)): ApiClient {
+export function createApiClient(
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): ApiClient {
   let csrfToken: string | undefined;
 
   async function send(input: string, init: RequestInit): Promise<Response> {
@@ -57,7 +59,10 @@ export function createApiClient(fetchImpl: FetchLike = (input, init) => globalTh
     const response = await send('/api/csrf', { method: 'GET' });
     const body = await readJson(response);
     if (!response.ok || typeof body?.csrfToken !== 'string') {
-      throw new ApiError(typeof body?.message === 'string' ? body.message : NETWORK_ERROR_MESSAGE, response.status);
+      throw new ApiError(
+        typeof body?.message === 'string' ? body.message : NETWORK_ERROR_MESSAGE,
+        response.status,
+      );
     }
     csrfToken = body.csrfToken;
     return csrfToken;

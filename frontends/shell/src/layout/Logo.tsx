@@ -2,7 +2,11 @@ import { Link } from 'react-router-dom';
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" aria-label="Beatmatch home" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}>
+    <Link
+      to="/"
+      aria-label="Beatmatch home"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
+    >
       <span
         aria-hidden
         style={{

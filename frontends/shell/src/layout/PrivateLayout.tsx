@@ -7,7 +7,19 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, Drawer, Dropdown, Flex, Layout, Menu, Popover, Typography, type MenuProps } from 'antd';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Drawer,
+  Dropdown,
+  Flex,
+  Layout,
+  Menu,
+  Popover,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { findUserPage } from '@beatmatch/frontend-common';
@@ -45,6 +57,7 @@ function SideNavigation({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       <footer style={{ padding: collapsed ? '12px 8px' : '12px 24px', borderTop: '1px solid #f0f0f0' }}>
         <Button
           block
+          aria-label="Logout"
           icon={<LogoutOutlined />}
           onClick={async () => {
             await logout();
@@ -110,7 +123,17 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
 
   return (
     <Layout.Header
-      style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #eee', height: 'auto', minHeight: 64, lineHeight: 1.3 }}
+      style={{
+        background: '#fff',
+        padding: '0 16px',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        borderBottom: '1px solid #eee',
+        height: 'auto',
+        minHeight: 64,
+        lineHeight: 1.3,
+      }}
     >
       <Button
         type="text"
@@ -132,7 +155,12 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
             <ShoppingCartOutlined style={{ fontSize: 22, color: '#1f1f1f' }} />
           </Badge>
         </Link>
-        <Popover trigger="click" placement="bottomRight" title="Notifications" content="Notifications are coming soon.">
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title="Notifications"
+          content="Notifications are coming soon."
+        >
           <Button type="text" aria-label="Notifications" icon={<BellOutlined style={{ fontSize: 20 }} />} />
         </Popover>
         <Dropdown
@@ -141,7 +169,11 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
           menu={{ items: avatarMenu, onClick: ({ key }) => navigate(key) }}
         >
           <Button type="text" aria-label="Account menu" style={{ padding: 0 }}>
-            <Avatar src={user?.profilePicture || undefined} icon={<UserOutlined />} style={{ background: '#7c3aed' }} />
+            <Avatar
+              src={user?.profilePicture || undefined}
+              icon={<UserOutlined />}
+              style={{ background: '#7c3aed' }}
+            />
           </Button>
         </Dropdown>
       </Flex>

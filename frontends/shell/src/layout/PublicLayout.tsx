@@ -36,22 +36,39 @@ export function PublicHeader() {
 
   const accountLinks = (
     <>
-      <LinkButton to="/login" type="text">Login</LinkButton>
-      <LinkButton to="/signUp" type="primary">Sign up</LinkButton>
+      <LinkButton to="/login" type="text">
+        Login
+      </LinkButton>
+      <LinkButton to="/signUp" type="primary">
+        Sign up
+      </LinkButton>
     </>
   );
 
   return (
     <Layout.Header
       role="banner"
-      style={{ background: '#fff', borderBottom: '1px solid #eee', padding: '0 24px', display: 'flex', alignItems: 'center', gap: 24 }}
+      style={{
+        background: '#fff',
+        borderBottom: '1px solid #eee',
+        padding: '0 24px',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 24,
+      }}
     >
       <Logo />
       {narrow ? (
         <Flex gap={16} align="center" style={{ marginLeft: 'auto' }}>
           <CartBadge to={cartPath} />
           <Button aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
-          <Drawer title="Menu" placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280}>
+          <Drawer
+            title="Menu"
+            placement="right"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={280}
+          >
             <nav aria-label="Main">
               <Flex vertical gap={12} onClick={() => setDrawerOpen(false)}>
                 {PUBLIC_NAV_LINKS.map((link) => (
@@ -90,7 +107,10 @@ export function PublicLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <PublicHeader />
-      <Layout.Content key={location.pathname} style={{ padding: '32px 24px', maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        key={location.pathname}
+        style={{ padding: '32px 24px', maxWidth: 1200, width: '100%', margin: '0 auto' }}
+      >
         <Outlet />
       </Layout.Content>
     </Layout>

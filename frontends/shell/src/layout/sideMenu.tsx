@@ -77,4 +77,3 @@ export const SIDE_MENU_FOOTER_LINKS = [
 ];
 
 export const VERSION_LABEL = 'PHASE 4.7';
-

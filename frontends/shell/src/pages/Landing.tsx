@@ -1,6 +1,5 @@
 import { LinkButton } from '../layout/LinkButton';
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 
 export function Landing() {
   return (
@@ -9,19 +8,28 @@ export function Landing() {
         Listen to beats, choose Pass or Match, and your next hit finds you.
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 640 }}>
-        The beat marketplace where producers sell their beats and artists find them, helped by analysis of every beat.
+        The beat marketplace where producers sell their beats and artists find them, helped by analysis of
+        every beat.
       </Typography.Paragraph>
       <Row gutter={[24, 24]} style={{ width: '100%', maxWidth: 820 }}>
         <Col xs={24} md={12}>
           <Card title="For Producers" style={{ height: '100%' }}>
-            <Typography.Paragraph>Upload your beats and sell them to artists. Keep 100% of every sale, no commission.</Typography.Paragraph>
-            <LinkButton to="/producers" type="primary" size="large">I sell beats</LinkButton>
+            <Typography.Paragraph>
+              Upload your beats and sell them to artists. Keep 100% of every sale, no commission.
+            </Typography.Paragraph>
+            <LinkButton to="/producers" type="primary" size="large">
+              I sell beats
+            </LinkButton>
           </Card>
         </Col>
         <Col xs={24} md={12}>
           <Card title="For Artists" style={{ height: '100%' }}>
-            <Typography.Paragraph>Swipe through beats, match with the ones you love and buy a licence in minutes.</Typography.Paragraph>
-            <LinkButton to="/artists" type="primary" size="large">I buy beats</LinkButton>
+            <Typography.Paragraph>
+              Swipe through beats, match with the ones you love and buy a licence in minutes.
+            </Typography.Paragraph>
+            <LinkButton to="/artists" type="primary" size="large">
+              I buy beats
+            </LinkButton>
           </Card>
         </Col>
       </Row>

@@ -52,7 +52,11 @@ export function Login() {
       case 'prodSubs':
       case 'artistSubs':
         await session.refresh();
-        setStep({ name: 'trial', family: reply.response === 'prodSubs' ? 'producer' : 'artist', isReferral: reply.isReferral });
+        setStep({
+          name: 'trial',
+          family: reply.response === 'prodSubs' ? 'producer' : 'artist',
+          isReferral: reply.isReferral,
+        });
         return;
       default: {
         const unexpected: never = reply.response;
@@ -61,7 +65,10 @@ export function Login() {
     }
   }
 
-  async function login(current: Credentials, extra: { auth_code?: string; producerArtistSurvey?: SurveyAnswer } = {}) {
+  async function login(
+    current: Credentials,
+    extra: { auth_code?: string; producerArtistSurvey?: SurveyAnswer } = {},
+  ) {
     setBusy(true);
     try {
       const uuid = await ensureDeviceUuid(api);
@@ -96,9 +103,14 @@ export function Login() {
     return (
       <AuthCard title="Check your email">
         <Typography.Paragraph>
-          We emailed a six-digit authentication code to <strong>{credentials.email}</strong>. Enter it below to verify your account.
+          We emailed a six-digit authentication code to <strong>{credentials.email}</strong>. Enter it below
+          to verify your account.
         </Typography.Paragraph>
-        <Form name="authCode" layout="vertical" onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}>
+        <Form
+          name="authCode"
+          layout="vertical"
+          onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}
+        >
           <Form.Item
             label="Authentication code"
             name="code"
@@ -133,9 +145,15 @@ export function Login() {
         <Form
           name="survey"
           layout="vertical"
-          onFinish={({ survey }: { survey: SurveyAnswer }) => login(credentials, { producerArtistSurvey: survey })}
+          onFinish={({ survey }: { survey: SurveyAnswer }) =>
+            login(credentials, { producerArtistSurvey: survey })
+          }
         >
-          <Form.Item label="What do you want to do on Beatmatch?" name="survey" rules={[{ required: true, message: 'Please choose one' }]}>
+          <Form.Item
+            label="What do you want to do on Beatmatch?"
+            name="survey"
+            rules={[{ required: true, message: 'Please choose one' }]}
+          >
             <Radio.Group>
               <Flex vertical gap={8}>
                 <Radio value="artist">Buy beats</Radio>
@@ -155,7 +173,7 @@ export function Login() {
   return (
     <AuthCard title="Login">
       <Form
-          name="login"
+        name="login"
         layout="vertical"
         onFinish={(values: Credentials) => {
           setCredentials(values);
@@ -172,7 +190,11 @@ export function Login() {
         >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[{ required: true, message: 'Please enter your password' }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
@@ -186,7 +208,16 @@ export function Login() {
         <Link to="/signUp">Create an account</Link>
       </Flex>
       {session.status === 'signedIn' ? (
-        <Alert style={{ marginTop: 16 }} type="info" showIcon title={<>You are signed in. <Link to={redirectPath.get()}>Go to the platform</Link></>} />
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          title={
+            <>
+              You are signed in. <Link to={redirectPath.get()}>Go to the platform</Link>
+            </>
+          }
+        />
       ) : null}
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
     </AuthCard>

@@ -1,14 +1,18 @@
 import { LinkButton } from '../layout/LinkButton';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
 import { PASSWORD_MAX, PASSWORD_MIN } from './validation';
 
-type State = { name: 'checking' } | { name: 'invalid' } | { name: 'ready'; username: string } | { name: 'done'; message: string };
+type State =
+  | { name: 'checking' }
+  | { name: 'invalid' }
+  | { name: 'ready'; username: string }
+  | { name: 'done'; message: string };
 
 const isExpired = (error: unknown) => error instanceof ApiError && error.message === 'expired';
 
@@ -47,7 +51,8 @@ export function ResetPassword() {
     };
   }, [jwt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (state.name === 'checking') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+  if (state.name === 'checking')
+    return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
 
   if (state.name === 'invalid') {
     return (
@@ -56,7 +61,9 @@ export function ResetPassword() {
         title="This reset link is not valid"
         subTitle="Request a new link from the login page (Forgot password?)."
         extra={
-          <LinkButton to="/login" type="primary">Login</LinkButton>
+          <LinkButton to="/login" type="primary">
+            Login
+          </LinkButton>
         }
       />
     );
@@ -68,7 +75,9 @@ export function ResetPassword() {
         status="success"
         title={state.message}
         extra={
-          <LinkButton to="/login" type="primary">Login</LinkButton>
+          <LinkButton to="/login" type="primary">
+            Login
+          </LinkButton>
         }
       />
     );
@@ -77,12 +86,16 @@ export function ResetPassword() {
   return (
     <AuthCard title="Reset your password">
       <Form
-          name="resetPassword"
+        name="resetPassword"
         layout="vertical"
         onFinish={async ({ password }: { password: string }) => {
           setBusy(true);
           try {
-            const reply = await api.resetPassword({ username: state.username || undefined, password, jwt: jwt! });
+            const reply = await api.resetPassword({
+              username: state.username || undefined,
+              password,
+              jwt: jwt!,
+            });
             setState({ name: 'done', message: reply.message });
           } catch (error) {
             if (isExpired(error)) expired();
@@ -97,7 +110,11 @@ export function ResetPassword() {
           name="password"
           rules={[
             { required: true, message: 'Please enter a new password' },
-            { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+            {
+              min: PASSWORD_MIN,
+              max: PASSWORD_MAX,
+              message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" />
@@ -110,7 +127,9 @@ export function ResetPassword() {
             { required: true, message: 'Please confirm the password' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The passwords do not match')),
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The passwords do not match')),
             }),
           ]}
         >

@@ -30,14 +30,16 @@ export function SignUp() {
         extra={
           <div style={{ maxWidth: 420, margin: '0 auto', textAlign: 'left' }}>
             <Steps
-              direction="vertical"
+              orientation="vertical"
               current={0}
               items={[
-                { title: 'Login', description: 'Log in with your email and password.' },
-                { title: 'Enter the code', description: 'Enter the six-digit code from the email.' },
+                { title: 'Login', content: 'Log in with your email and password.' },
+                { title: 'Enter the code', content: 'Enter the six-digit code from the email.' },
               ]}
             />
-            <LinkButton to="/login" type="primary" block>Login</LinkButton>
+            <LinkButton to="/login" type="primary" block>
+              Login
+            </LinkButton>
             {config.devMailbox ? (
               <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
                 Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.
@@ -57,7 +59,7 @@ export function SignUp() {
         </Typography.Paragraph>
       ) : null}
       <Form
-          name="signUp"
+        name="signUp"
         layout="vertical"
         onFinish={async (values: SignUpValues) => {
           setBusy(true);
@@ -96,7 +98,11 @@ export function SignUp() {
           name="password"
           rules={[
             { required: true, message: 'Please choose a password' },
-            { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+            {
+              min: PASSWORD_MIN,
+              max: PASSWORD_MAX,
+              message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" />
@@ -106,7 +112,8 @@ export function SignUp() {
         </Button>
       </Form>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 8, fontSize: 13 }}>
-        By signing up you agree to our <Link to="/policies/terms">Terms</Link> and <Link to="/policies/privacy">Privacy Policy</Link>.
+        By signing up you agree to our <Link to="/policies/terms">Terms</Link> and{' '}
+        <Link to="/policies/privacy">Privacy Policy</Link>.
       </Typography.Paragraph>
       <Typography.Text>
         Already have an account? <Link to="/login">Login</Link>

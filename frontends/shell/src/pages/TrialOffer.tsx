@@ -3,7 +3,15 @@ import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { ARTIST_PLANS, PRODUCER_PLANS, trialDays, type PlanFamily } from './plans';
 
 /** The one-time free-trial offer after the survey (login states prodSubs / artistSubs). */
-export function TrialOffer({ family, isReferral, onContinue }: { family: PlanFamily; isReferral: boolean; onContinue: () => void }) {
+export function TrialOffer({
+  family,
+  isReferral,
+  onContinue,
+}: {
+  family: PlanFamily;
+  isReferral: boolean;
+  onContinue: () => void;
+}) {
   const plans = family === 'producer' ? PRODUCER_PLANS : ARTIST_PLANS;
   const days = trialDays(isReferral);
   return (
@@ -18,7 +26,11 @@ export function TrialOffer({ family, isReferral, onContinue }: { family: PlanFam
       <Row gutter={[16, 16]}>
         {plans.map((plan) => (
           <Col xs={24} md={8} key={plan.title}>
-            <Card title={plan.title} extra={<Tag color="purple">${plan.pricePerMonth}/month</Tag>} style={{ height: '100%' }}>
+            <Card
+              title={plan.title}
+              extra={<Tag color="purple">${plan.pricePerMonth}/month</Tag>}
+              style={{ height: '100%' }}
+            >
               <ul style={{ listStyle: 'none', padding: 0, minHeight: 150 }}>
                 {plan.features.map((feature) => (
                   <li key={feature}>

@@ -57,7 +57,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const session = useMemo(() => ({ status, user, refresh, clear, logout }), [status, user, refresh, clear, logout]);
+  const session = useMemo(
+    () => ({ status, user, refresh, clear, logout }),
+    [status, user, refresh, clear, logout],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

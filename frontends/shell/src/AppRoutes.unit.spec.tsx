@@ -1,0 +1,109 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RemoteLoader } from './remotes/federation';
+import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from './testing/renderShell';
+
+jest.setTimeout(30_000);
+
+const signedInApi = () => fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) });
+
+const remoteThatRenders =
+  (text: string): RemoteLoader =>
+  async (remote) => ({
+    default: ({ basename }: { basename: string }) => <p>{`${text} ${remote} at ${basename}`}</p>,
+  });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('routes of the shell', () => {
+  it('shows the landing page to a visitor at /', async () => {
+    renderShell('/');
+    expect(await screen.findByRole('heading', { name: /your next hit finds you/ })).toBeTruthy();
+    const header = screen.getByRole('banner');
+    for (const label of [
+      'For Producers',
+      'For Artists',
+      '$BEAT',
+      'Ambassadors',
+      'About',
+      'Login',
+      'Sign up',
+    ]) {
+      expect(within(header).getByRole('link', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('sends a signed-in user from / to the matchmaker, keeping ?beat', async () => {
+    renderShell('/?beat=b-42', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
+    await waitFor(() => expect(currentLocation()).toBe('/user/matchmaker?beat=b-42'));
+    expect(await screen.findByText('mounted artist at /user')).toBeTruthy();
+  });
+
+  it('redirects a visitor from a private page to /login and remembers the page', async () => {
+    renderShell('/user/wallet');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(sessionStorage.getItem('redirectPath')).toBe('/user/wallet');
+  });
+
+  it('mounts producer pages from the producer remote, with the page name in the top bar', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/user/payoutsHistory', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('mounted producer at /user')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Payouts History');
+    expect(loadRemote).toHaveBeenCalledWith('producer');
+  });
+
+  it('shows its own coming-soon pages for the shell-owned logged-in routes', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/user/account', { api: signedInApi(), loadRemote });
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(screen.getAllByText('Account Settings').length).toBeGreaterThan(0);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('shows an error panel with a retry when a remote cannot load', async () => {
+    const loadRemote = jest
+      .fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>()
+      .mockRejectedValueOnce(new Error('Failed to get manifest'))
+      .mockImplementation(remoteThatRenders('recovered'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell('/user/matchlist', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('The artist pages could not be loaded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('recovered artist at /user')).toBeTruthy();
+  });
+
+  it('has the side menu of the spec, with its footer', async () => {
+    renderShell('/user/matchlist', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    for (const label of [
+      'Upload Beats',
+      'Marketplace',
+      'Payouts',
+      'Subscriptions',
+      'Match List',
+      'Play History',
+      'Ambassador Program',
+      'Purchases',
+    ]) {
+      expect(within(nav).getAllByText(label).length).toBeGreaterThan(0);
+    }
+    for (const label of ['Contact', 'Policies', 'FAQ', 'Pioneers', 'PHASE 4.7', "What's New"]) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+  });
+
+  it('logs out: clears the stored cart and goes to /login', async () => {
+    localStorage.setItem('cart', JSON.stringify([{ beatId: 'b1' }]));
+    const api = signedInApi();
+    renderShell('/user/matchlist', { api, loadRemote: remoteThatRenders('mounted') });
+    expect(await screen.findByRole('link', { name: 'Cart, 1 items' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(api.logout).toHaveBeenCalled();
+    expect(localStorage.getItem('cart')).toBeNull();
+  });
+});

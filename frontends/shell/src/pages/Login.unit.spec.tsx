@@ -1,0 +1,135 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError } from '../api/client';
+import {
+  SIGNED_IN_USER,
+  currentLocation,
+  fakeApi,
+  notAuthenticated,
+  renderShell,
+} from '../testing/renderShell';
+
+const fill = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function submitCredentials() {
+  await screen.findByRole('heading', { name: 'Login' });
+  fill('Email', 'maya@example.test');
+  fill('Password', 'secret-password');
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+// antd renders slowly in jsdom.
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('Login', () => {
+  it('walks through code, survey and trial offer, then enters the platform', async () => {
+    let signedIn = false;
+    const login = jest
+      .fn()
+      .mockResolvedValueOnce({ response: 'authenticate', data: 'maya', isReferral: false })
+      .mockResolvedValueOnce({ response: 'survey', data: 'maya', isReferral: false })
+      .mockImplementationOnce(async () => {
+        signedIn = true;
+        return { response: 'artistSubs', data: 'maya', isReferral: true };
+      });
+    const api = fakeApi({
+      login,
+      auth: jest.fn(() => (signedIn ? Promise.resolve(SIGNED_IN_USER) : notAuthenticated())),
+    });
+    renderShell('/login', { api });
+
+    await submitCredentials();
+    await screen.findByText(/six-digit authentication code/);
+    expect(localStorage.getItem('uuid')).toBe('device-1');
+    expect(login).toHaveBeenLastCalledWith({
+      email: 'maya@example.test',
+      password: 'secret-password',
+      uuid: 'device-1',
+    });
+
+    fill('Authentication code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('What do you want to do on Beatmatch?');
+    expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ auth_code: '123456' }));
+
+    fireEvent.click(screen.getByLabelText('Buy beats'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const offer = await screen.findByTestId('trial-offer');
+    expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ producerArtistSurvey: 'artist' }));
+    // Referred: 14-day trial; artist family: Marketplace Pro at $4, $8, $10.
+    expect(offer.textContent).toContain('Marketplace Pro: try it free for 14 days');
+    expect(offer.textContent).toContain('$10/month');
+    expect(screen.getAllByRole('button', { name: 'Start 14-day free trial' })[0]).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to the platform' }));
+    await waitFor(() => expect(currentLocation()).toBe('/user/matchmaker'));
+  });
+
+  it('goes back to the last /user path after a plain successful login', async () => {
+    let signedIn = false;
+    const api = fakeApi({
+      login: jest.fn(async () => {
+        signedIn = true;
+        return { response: 'success' as const, data: 'maya', isReferral: false };
+      }),
+      auth: jest.fn(() => (signedIn ? Promise.resolve(SIGNED_IN_USER) : notAuthenticated())),
+    });
+    renderShell('/user/purchases', { api });
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    await submitCredentials();
+    await waitFor(() => expect(currentLocation()).toBe('/user/purchases'));
+    expect(await screen.findByTestId('page-title')).toHaveProperty('textContent', 'Purchases');
+  });
+
+  it("shows the server's message in red and stays on the form", async () => {
+    const api = fakeApi({
+      login: jest.fn(() => Promise.reject(new ApiError('Incorrect email or password.', 401))),
+    });
+    renderShell('/login', { api });
+    await submitCredentials();
+    expect(await screen.findByText('Incorrect email or password.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('resends the code and says so', async () => {
+    const api = fakeApi({
+      login: jest.fn(async () => ({ response: 'authenticate' as const, data: 'maya', isReferral: false })),
+      resendCode: jest.fn(async () => ({ message: 'Email has been resent to you with your new code' })),
+    });
+    renderShell('/login', { api });
+    await submitCredentials();
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText('Email has been resent to you with your new code')).toBeTruthy();
+    expect(api.resendCode).toHaveBeenCalledWith({
+      email: 'maya@example.test',
+      password: 'secret-password',
+      uuid: 'device-1',
+    });
+  });
+
+  it('sends the forgot-password e-mail from a dialog', async () => {
+    const api = fakeApi({
+      forgotPassword: jest.fn(async () => ({
+        message: 'An email has been sent if there is an email associated with an account.',
+      })),
+    });
+    renderShell('/login', { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(dialog.querySelector('input')!, { target: { value: 'who@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(
+      await screen.findByText('An email has been sent if there is an email associated with an account.'),
+    ).toBeTruthy();
+    expect(api.forgotPassword).toHaveBeenCalledWith('who@example.test');
+  });
+});

@@ -1,0 +1,74 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../api/client';
+import { currentLocation, fakeApi, renderShell } from '../testing/renderShell';
+
+jest.setTimeout(30_000);
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('SignUp', () => {
+  it('sends the referral code and shows the code steps', async () => {
+    const api = fakeApi({ signup: jest.fn(async () => ({ response: 'success' as const })) });
+    renderShell('/signUp?ref=AMB1', { api });
+    await screen.findByText(/By signing up you agree to our/);
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/policies/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/policies/privacy',
+    );
+    fill('Username', 'maya.beats');
+    fill('Email', 'maya@example.test');
+    fill('Password', 'long-enough');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sign up' }).at(-1)!);
+    expect(await screen.findByText('We emailed a six-digit code to maya@example.test.')).toBeTruthy();
+    expect(screen.getByText('Enter the code')).toBeTruthy();
+    expect(api.signup).toHaveBeenCalledWith({
+      username: 'maya.beats',
+      email: 'maya@example.test',
+      password: 'long-enough',
+      ref: 'AMB1',
+    });
+  });
+
+  it('checks the username and password rules before calling the server', async () => {
+    const api = fakeApi();
+    renderShell('/signUp', { api });
+    await screen.findByText(/By signing up you agree to our/);
+    fill('Username', 'a b');
+    fill('Email', 'maya@example.test');
+    fill('Password', 'short');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sign up' }).at(-1)!);
+    expect(await screen.findByText('Use 3 to 30 letters, digits, _ . or -')).toBeTruthy();
+    expect(await screen.findByText('Use 8 to 128 characters')).toBeTruthy();
+    expect(api.signup).not.toHaveBeenCalled();
+  });
+});
+
+describe('ResetPassword', () => {
+  it('checks the token first, then resets and offers Login', async () => {
+    const api = fakeApi({
+      checkResetToken: jest.fn(async () => ({ response: 'success' as const, username: 'maya' })),
+      resetPassword: jest.fn(async () => ({ message: 'Your password has been reset.' })),
+    });
+    renderShell('/resetPassword?auth=tok-1', { api });
+    await screen.findByRole('heading', { name: 'Reset your password' });
+    expect(api.checkResetToken).toHaveBeenCalledWith('tok-1');
+    fill('New password', 'new-password-1');
+    fill('Confirm password', 'new-password-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+    expect(api.resetPassword).toHaveBeenCalledWith({
+      username: 'maya',
+      password: 'new-password-1',
+      jwt: 'tok-1',
+    });
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it("sends the user to /login when the token has 'expired'", async () => {
+    const api = fakeApi({ checkResetToken: jest.fn(() => Promise.reject(new ApiError('expired', 400))) });
+    renderShell('/resetPassword?auth=old&username=maya', { api });
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+});
