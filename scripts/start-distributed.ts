@@ -248,6 +248,11 @@ class Supervised implements ManagedProcess {
     return this.child?.pid ? rssMiBOf(this.child.pid) : undefined;
   }
 
+  /** From now on an exit is expected (e.g. Ctrl-C reached the whole process group at once). */
+  expectExit() {
+    this.stopping = true;
+  }
+
   async stop() {
     this.stopping = true;
     const child = this.child;
@@ -327,6 +332,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   processes.gateway = new Supervised('gateway', publicUrl, path.join(root, 'gateway', 'src', 'main.ts'), gatewayEnv, supervision);
 
   const stop = async () => {
+    for (const managed of Object.values(processes)) managed.expectExit();
     await processes.gateway.stop();
     await Promise.all(SERVICES.map((service) => processes[service].stop()));
   };
