@@ -173,7 +173,7 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     if (messages.length === 0) return;
     await this.ensureTopics([topic]);
-    await (this.producerConnected ??= this.producer.connect());
+    await this.connectProducer();
     await this.producer.send({
       topic,
       acks: -1,
@@ -231,7 +231,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   private async createTopic(topic: string): Promise<void> {
-    await (this.adminConnected ??= this.admin.connect());
+    await this.connectAdmin();
     const existing = await this.admin.listTopics();
     if (existing.includes(topic)) return;
     try {
@@ -254,7 +254,7 @@ export class KafkaEventBus implements EventBus {
   private async deadLetter(groupId: string, message: DeadLetter): Promise<void> {
     const topic = `${groupId}.dead-letter`;
     await this.ensureTopics([topic]);
-    await (this.producerConnected ??= this.producer.connect());
+    await this.connectProducer();
     await this.producer.send({
       topic,
       acks: -1,
@@ -270,6 +270,29 @@ export class KafkaEventBus implements EventBus {
         },
       ],
     });
+  }
+
+  /** Connects once; a failed connect is forgotten, so the next publish tries again (Kafka may be back). */
+  private connectProducer(): Promise<void> {
+    if (!this.producerConnected) {
+      const connecting = this.producer.connect();
+      this.producerConnected = connecting;
+      connecting.catch(() => {
+        if (this.producerConnected === connecting) this.producerConnected = undefined;
+      });
+    }
+    return this.producerConnected;
+  }
+
+  private connectAdmin(): Promise<void> {
+    if (!this.adminConnected) {
+      const connecting = this.admin.connect();
+      this.adminConnected = connecting;
+      connecting.catch(() => {
+        if (this.adminConnected === connecting) this.adminConnected = undefined;
+      });
+    }
+    return this.adminConnected;
   }
 
   private assertOpen() {
