@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { IntegrationEvent } from '@beatmatch/contracts';
@@ -305,6 +306,37 @@ test('a message that keeps failing, or is no envelope at all, goes to the group 
   await raw.disconnect();
   expect(rawDeadLetters).toContain('not json');
   expect(errors).toContain('cannot apply this event');
+});
+
+test('a publish while Kafka is unreachable fails (the outbox keeps its rows), and the same bus publishes once Kafka is back', async () => {
+  // The bus bootstraps through this port: closed at first, then forwarding to the real broker.
+  const gate = net.createServer();
+  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+  const port = (gate.address() as net.AddressInfo).port;
+  await new Promise((resolve) => gate.close(resolve));
+  const [host, brokerPort] = brokers[0]!.split(':');
+  const bus = newBus({ brokers: [`127.0.0.1:${port}`], connectionRetry: { retries: 1, initialRetryTimeMs: 50 }, kafkaLogLevel: 'error' });
+  const topic = uniqueName('contract.unreachable');
+  const [first, second] = keyedEvents(['k'], 2);
+  await expect(bus.publish(topic, [first!])).rejects.toThrow(/ECONNREFUSED|Connection error/);
+
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(brokerPort), host);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+  try {
+    await bus.publish(topic, [first!, second!]);
+    const sink = collector();
+    await newBus().subscribe({ groupId: uniqueName('g.unreachable'), topics: [topic], handle: sink.handle });
+    await waitFor('both events', () => sink.received.length >= 2);
+    expect(sink.ids()).toEqual([first!.event.id, second!.event.id]);
+  } finally {
+    await bus.close();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 });
 
 test('the same event delivered twice takes effect once through the idempotent consumer', async () => {

@@ -31,6 +31,8 @@ export interface KafkaEventBusOptions {
   logger?: Logger;
   /** The lowest kafkajs level that is logged at all (default WARN: kafkajs is chatty at INFO). */
   kafkaLogLevel?: 'error' | 'warn' | 'info' | 'debug';
+  /** Retries of broker connections and admin/consumer requests (default 8 from 100 ms, doubling). */
+  connectionRetry?: { retries?: number; initialRetryTimeMs?: number };
   /** Topics created on demand get these (default 3 partitions, replication factor 1 for one broker). */
   topicDefaults?: { numPartitions?: number; replicationFactor?: number };
   consumer?: {
@@ -142,7 +144,7 @@ export class KafkaEventBus implements EventBus {
       brokers: options.brokers,
       logLevel: level,
       logCreator: createLogCreator(options.logger),
-      retry: { initialRetryTime: 100, retries: 8 },
+      retry: { initialRetryTime: options.connectionRetry?.initialRetryTimeMs ?? 100, retries: options.connectionRetry?.retries ?? 8 },
     });
     this.producer = this.kafka.producer({
       idempotent: true,
