@@ -1,7 +1,8 @@
 /** `npm start` runs this: the embedded profile in one process (see packages/embedded). */
+import '@beatmatch/platform/src/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
-import { createLogger, loadConfig, serviceConfigShape, startTelemetry } from '@beatmatch/platform';
+import { createLogger, loadConfig, serviceConfigShape } from '@beatmatch/platform';
 import { startEmbedded } from '@beatmatch/embedded';
 
 const config = loadConfig({
@@ -15,10 +16,6 @@ const config = loadConfig({
 
 async function main() {
   const started = Date.now();
-  startTelemetry({
-    serviceName: 'beatmatch-embedded',
-    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
-  });
   const logger = createLogger('beatmatch', config.LOG_LEVEL);
   const system = await startEmbedded({
     dataDir: config.DATA_DIR,

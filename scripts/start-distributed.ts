@@ -192,7 +192,7 @@ class Supervised implements ManagedProcess {
     // and the RSS figures hit the service and nothing else.
     const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
       cwd: root,
-      env: this.env,
+      env: { OTEL_SERVICE_NAME: this.name, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -1,4 +1,5 @@
 /** The gateway as its own process (distributed profile). */
+import '@beatmatch/platform/src/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -7,7 +8,6 @@ import {
   importInternalPrivateKey,
   loadConfig,
   serviceConfigShape,
-  startTelemetry,
 } from '@beatmatch/platform';
 import { createGateway } from './app';
 import type { ServiceName } from './routes';
@@ -34,7 +34,6 @@ const config = loadConfig({
 });
 
 async function main() {
-  startTelemetry({ serviceName: 'gateway', ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}) });
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const serviceUrls: Record<ServiceName, string> = {
     identity: config.IDENTITY_URL,

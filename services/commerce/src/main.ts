@@ -1,4 +1,5 @@
 /** Commerce as its own process (distributed profile). */
+import '@beatmatch/platform/src/telemetry/autostart';
 import { runService } from '@beatmatch/platform';
 import { createCommerceService } from './index';
 

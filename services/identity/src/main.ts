@@ -1,4 +1,5 @@
 /** Identity as its own process (distributed profile). */
+import '@beatmatch/platform/src/telemetry/autostart';
 import { z } from 'zod';
 import { loadConfig, runService } from '@beatmatch/platform';
 import { createIdentityService } from './index';

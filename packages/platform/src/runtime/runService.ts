@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { z } from 'zod';
 import { loadConfig, serviceConfigShape } from '../config/config';
 import { createLogger, type Logger } from '../logging/logger';
-import { startTelemetry, stopTelemetry } from '../telemetry/telemetry';
+import { stopTelemetry } from '../telemetry/telemetry';
 import { openDatabase } from '../sql/open';
 import type { SqlDatabase } from '../sql/port';
 import type { EventBus } from '../bus/port';
@@ -36,6 +36,8 @@ const runtimeShape = {
   PORT: z.coerce.number().int().min(0).max(65535),
   HOST: z.string().default('127.0.0.1'),
   /** PEM (SPKI) of the gateway's internal-token key. Required: services accept only gateway-signed calls. */
+  /** Kafka consumer session timeout: how soon a dead consumer's partitions move to another (default kafkajs 30 s). */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).optional(),
   INTERNAL_TOKEN_PUBLIC_KEY: z.string({ error: 'INTERNAL_TOKEN_PUBLIC_KEY is required (the gateway public key, PEM)' }).min(1),
 };
 
@@ -50,14 +52,19 @@ export async function runService(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const config = loadConfig(runtimeShape, { PORT: String(defaultPort), ...env });
-  startTelemetry({ serviceName: name, ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}) });
   const logger = createLogger(name, config.LOG_LEVEL);
   const db = await openDatabase({
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     dataDir: path.join(config.DATA_DIR, name),
   });
   const bus: EventBus = config.KAFKA_BROKERS
-    ? KafkaEventBus.fromBrokerList(config.KAFKA_BROKERS, { clientId: name, logger })
+    ? KafkaEventBus.fromBrokerList(config.KAFKA_BROKERS, {
+        clientId: name,
+        logger,
+        ...(config.KAFKA_SESSION_TIMEOUT_MS
+          ? { consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, heartbeatIntervalMs: Math.floor(config.KAFKA_SESSION_TIMEOUT_MS / 10) } }
+          : {}),
+      })
     : new InProcessEventBus();
   const smtp = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
   const mailer: Mailer = smtp ?? new DevMailbox(path.join(config.DATA_DIR, name));
