@@ -14,7 +14,16 @@ async function main() {
   await analyzeBytes(bytes, { filename: file });
   const warmSeconds = (performance.now() - warmStart) / 1000;
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ seconds, warmSeconds, maxRssMb, bpm: dna.bpm.value, key: dna.keyPrediction.value, timeSignature: dna.timeSignature }));
+  console.log(
+    JSON.stringify({
+      seconds,
+      warmSeconds,
+      maxRssMb,
+      bpm: dna.bpm.value,
+      key: dna.keyPrediction.value,
+      timeSignature: dna.timeSignature,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeBytes } from '../../packages/audio/src/analyzeBytes';
 import { parseKeyName } from '../../packages/audio/src/dna';
-import { createRandom, renderClip, TIMBRE_SETS, type ClipSpec, type Feel, type TimbreSetName } from '../../packages/audio/src/testing/synth';
+import {
+  createRandom,
+  renderClip,
+  TIMBRE_SETS,
+  type ClipSpec,
+  type Feel,
+  type TimbreSetName,
+} from '../../packages/audio/src/testing/synth';
 import { encodeWav, type WavEncoding } from '../../packages/audio/src/testing/wavEncoder';
 
 interface Options {
@@ -20,23 +27,37 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seed: 1, clips: 240, seconds: 20, timbres: [...TIMBRE_SETS], threeMinute: true, verbose: false };
+  const options: Options = {
+    seed: 1,
+    clips: 240,
+    seconds: 20,
+    timbres: [...TIMBRE_SETS],
+    threeMinute: true,
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=') as [string, string | undefined];
     const value = () => inline ?? argv[++i] ?? '';
     if (flag === '--seed') options.seed = Number(value());
     else if (flag === '--clips') options.clips = Number(value());
     else if (flag === '--seconds') options.seconds = Number(value());
-    else if (flag === '--timbres') options.timbres = value().split(/[,\s]*/).filter(Boolean) as TimbreSetName[];
+    else if (flag === '--timbres')
+      options.timbres = value()
+        .split(/[,\s]*/)
+        .filter(Boolean) as TimbreSetName[];
     else if (flag === '--no-three-minute') options.threeMinute = false;
     else if (flag === '--verbose') options.verbose = true;
     else if (flag === '--help') {
-      console.log('npx tsx bench/dna/run.ts [--seed N] [--clips N] [--seconds S] [--timbres A,B,C,D] [--no-three-minute] [--verbose]');
+      console.log(
+        'npx tsx bench/dna/run.ts [--seed N] [--clips N] [--seconds S] [--timbres A,B,C,D] [--no-three-minute] [--verbose]',
+      );
       process.exit(0);
     } else throw new Error(`Unknown option ${flag}`);
   }
-  for (const t of options.timbres) if (!TIMBRE_SETS.includes(t)) throw new Error(`Unknown timbre set ${t} (use ${TIMBRE_SETS.join(',')})`);
-  if (!(options.clips > 0) || !(options.seconds >= 8)) throw new Error('--clips must be > 0 and --seconds ≥ 8');
+  for (const t of options.timbres)
+    if (!TIMBRE_SETS.includes(t)) throw new Error(`Unknown timbre set ${t} (use ${TIMBRE_SETS.join(',')})`);
+  if (!(options.clips > 0) || !(options.seconds >= 8))
+    throw new Error('--clips must be > 0 and --seconds ≥ 8');
   return options;
 }
 
@@ -54,8 +75,20 @@ export function buildSet(options: Options): LabelledClip[] {
   const clips: LabelledClip[] = [];
   for (let i = 0; i < options.clips; i++) {
     const r = random();
-    const category = r < 0.3 ? 'straight8' : r < 0.42 ? 'straight16' : r < 0.54 ? 'swing' : r < 0.66 ? 'triplet' : r < 0.78 ? 'halfTime' : 'waltz';
-    const feel: Feel = category.startsWith('straight') || category === 'waltz' ? 'straight' : (category as Feel);
+    const category =
+      r < 0.3
+        ? 'straight8'
+        : r < 0.42
+          ? 'straight16'
+          : r < 0.54
+            ? 'swing'
+            : r < 0.66
+              ? 'triplet'
+              : r < 0.78
+                ? 'halfTime'
+                : 'waltz';
+    const feel: Feel =
+      category.startsWith('straight') || category === 'waltz' ? 'straight' : (category as Feel);
     const bpm = category === 'halfTime' ? 120 + random() * 50 : 60 + random() * 120;
     const spec: ClipSpec = {
       seed: Math.floor(random() * 2 ** 31),
@@ -71,7 +104,12 @@ export function buildSet(options: Options): LabelledClip[] {
       snrDb: random() < 0.5 ? undefined : 12 + random() * 20,
       peakDb: -20 + random() * 19.5,
     };
-    clips.push({ spec, category, encoding: pick(['pcm16', 'pcm16', 'pcm24', 'float32'] as const), stereo: random() < 0.6 });
+    clips.push({
+      spec,
+      category,
+      encoding: pick(['pcm16', 'pcm16', 'pcm24', 'float32'] as const),
+      stereo: random() < 0.6,
+    });
   }
   return clips;
 }
@@ -79,7 +117,10 @@ export function buildSet(options: Options): LabelledClip[] {
 const PITCH_NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
 
 /** MIREX key score: exact 1, fifth 0.5, relative 0.3, parallel 0.2, else 0. */
-export function mirexKeyScore(ref: { pitchClass: number; mode: 'major' | 'minor' }, est: { pitchClass: number; mode: 'major' | 'minor' }): number {
+export function mirexKeyScore(
+  ref: { pitchClass: number; mode: 'major' | 'minor' },
+  est: { pitchClass: number; mode: 'major' | 'minor' },
+): number {
   const interval = (est.pitchClass - ref.pitchClass + 12) % 12;
   if (est.mode === ref.mode && interval === 0) return 1;
   if (est.mode === ref.mode && (interval === 7 || interval === 5)) return 0.5;
@@ -89,18 +130,36 @@ export function mirexKeyScore(ref: { pitchClass: number; mode: 'major' | 'minor'
   return 0;
 }
 
-const within = (estimate: number, reference: number, tolerance = 0.04) => Math.abs(estimate - reference) <= tolerance * reference;
+const within = (estimate: number, reference: number, tolerance = 0.04) =>
+  Math.abs(estimate - reference) <= tolerance * reference;
 
 function measureThreeMinute(): { seconds: number; warmSeconds: number; maxRssMb: number } | undefined {
   const directory = mkdtempSync(join(tmpdir(), 'dna-bench-'));
   try {
     const file = join(directory, 'three-minutes.wav');
-    const clip = renderClip({ seed: 3, bpm: 93, beatsPerBar: 4, feel: 'straight', tonic: 9, mode: 'minor', timbre: 'A', seconds: 180, sampleRate: 44100, snrDb: 30 });
+    const clip = renderClip({
+      seed: 3,
+      bpm: 93,
+      beatsPerBar: 4,
+      feel: 'straight',
+      tonic: 9,
+      mode: 'minor',
+      timbre: 'A',
+      seconds: 180,
+      sampleRate: 44100,
+      snrDb: 30,
+    });
     const right = clip.samples.map((v, i) => v * 0.9 + (i % 7) * 1e-5);
     writeFileSync(file, encodeWav([clip.samples, right], { sampleRate: 44100, encoding: 'pcm16' }));
     // A fresh process, pinned to one core where taskset exists, so the figures are this analysis alone.
     const command = existsSync('/usr/bin/taskset') ? 'taskset' : process.execPath;
-    const args = [...(command === 'taskset' ? ['-c', '0', process.execPath] : []), '--import', 'tsx', join(__dirname, 'measureFile.ts'), file];
+    const args = [
+      ...(command === 'taskset' ? ['-c', '0', process.execPath] : []),
+      '--import',
+      'tsx',
+      join(__dirname, 'measureFile.ts'),
+      file,
+    ];
     const result = spawnSync(command, args, { encoding: 'utf8' });
     if (result.status !== 0) {
       console.error(result.stderr);
@@ -122,11 +181,20 @@ async function main() {
   let analysisSeconds = 0;
   let audioSeconds = 0;
   let peakRss = 0;
-  const perCategory = new Map<string, { n: number; acc1: number; acc2: number; key: number; meter: number }>();
+  const perCategory = new Map<
+    string,
+    { n: number; acc1: number; acc2: number; key: number; meter: number }
+  >();
   for (const [index, clip] of set.entries()) {
     const rendered = renderClip(clip.spec);
-    const channels = clip.stereo ? [rendered.samples, rendered.samples.map((v) => v * 0.8)] : [rendered.samples];
-    const bytes = encodeWav(channels, { sampleRate: rendered.sampleRate, encoding: clip.encoding, oddChunks: index % 5 === 0 });
+    const channels = clip.stereo
+      ? [rendered.samples, rendered.samples.map((v) => v * 0.8)]
+      : [rendered.samples];
+    const bytes = encodeWav(channels, {
+      sampleRate: rendered.sampleRate,
+      encoding: clip.encoding,
+      oddChunks: index % 5 === 0,
+    });
     const started = performance.now();
     const dna = await analyzeBytes(bytes);
     analysisSeconds += (performance.now() - started) / 1000;
@@ -159,17 +227,28 @@ async function main() {
     }
   }
   const n = set.length;
-  console.log(`DNA bench: ${n} clips × ${options.seconds} s, seed ${options.seed}, timbre sets ${options.timbres.join('')}`);
+  console.log(
+    `DNA bench: ${n} clips × ${options.seconds} s, seed ${options.seed}, timbre sets ${options.timbres.join('')}`,
+  );
   console.log('category      n   acc1  acc2  key   meter');
   for (const [category, s] of [...perCategory.entries()].sort()) {
     const f = (x: number) => (x / s.n).toFixed(2).padStart(5);
-    console.log(`${category.padEnd(12)} ${String(s.n).padStart(3)} ${f(s.acc1)} ${f(s.acc2)} ${f(s.key)} ${f(s.meter)}`);
+    console.log(
+      `${category.padEnd(12)} ${String(s.n).padStart(3)} ${f(s.acc1)} ${f(s.acc2)} ${f(s.key)} ${f(s.meter)}`,
+    );
   }
   const secondsPerMinute = (analysisSeconds / audioSeconds) * 60;
-  console.log(`tempo Acc1 ${(acc1 / n).toFixed(3)}, Acc2 ${(acc2 / n).toFixed(3)}; key MIREX ${(keyScore / n).toFixed(3)}; time signature ${(meterHits / n).toFixed(3)}`);
-  console.log(`speed ${secondsPerMinute.toFixed(3)} s per minute of audio (in-process, warm); peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (whole bench process)`);
+  console.log(
+    `tempo Acc1 ${(acc1 / n).toFixed(3)}, Acc2 ${(acc2 / n).toFixed(3)}; key MIREX ${(keyScore / n).toFixed(3)}; time signature ${(meterHits / n).toFixed(3)}`,
+  );
+  console.log(
+    `speed ${secondsPerMinute.toFixed(3)} s per minute of audio (in-process, warm); peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (whole bench process)`,
+  );
   const three = options.threeMinute ? measureThreeMinute() : undefined;
-  if (three) console.log(`3-minute 44.1 kHz stereo 16-bit WAV: ${three.seconds.toFixed(3)} s cold, ${three.warmSeconds.toFixed(3)} s warm, peak RSS ${three.maxRssMb.toFixed(0)} MB (fresh process, one core)`);
+  if (three)
+    console.log(
+      `3-minute 44.1 kHz stereo 16-bit WAV: ${three.seconds.toFixed(3)} s cold, ${three.warmSeconds.toFixed(3)} s warm, peak RSS ${three.maxRssMb.toFixed(0)} MB (fresh process, one core)`,
+    );
   const pairs: [string, string | number][] = [
     ['clips', n],
     ['seed', options.seed],
@@ -181,7 +260,12 @@ async function main() {
     ['sec_per_min', secondsPerMinute.toFixed(3)],
     ['peak_rss_mb', (peakRss / 2 ** 20).toFixed(0)],
   ];
-  if (three) pairs.push(['three_min_sec', three.seconds.toFixed(3)], ['three_min_warm_sec', three.warmSeconds.toFixed(3)], ['three_min_peak_rss_mb', three.maxRssMb.toFixed(0)]);
+  if (three)
+    pairs.push(
+      ['three_min_sec', three.seconds.toFixed(3)],
+      ['three_min_warm_sec', three.warmSeconds.toFixed(3)],
+      ['three_min_peak_rss_mb', three.maxRssMb.toFixed(0)],
+    );
   console.log(pairs.map(([k, v]) => `${k}=${v}`).join(' '));
 }
 

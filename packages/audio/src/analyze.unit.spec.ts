@@ -1,5 +1,13 @@
 // Known signals through the in-process pipeline: tempo, key, meter, decoding variants, bad inputs.
-import { analyzeInProcess, DnaError, EMBEDDING_DIMENSIONS, GENRES, KEY_NAMES, MAX_ANALYSED_SECONDS, type Dna } from './index';
+import {
+  analyzeInProcess,
+  DnaError,
+  EMBEDDING_DIMENSIONS,
+  GENRES,
+  KEY_NAMES,
+  MAX_ANALYSED_SECONDS,
+  type Dna,
+} from './index';
 import { createRandom, renderClickTrack, renderClip, type ClipSpec } from './testing/synth';
 import { encodeWav } from './testing/wavEncoder';
 
@@ -7,7 +15,17 @@ const wav = (samples: Float32Array, sampleRate = 44100, encoding: 'pcm16' | 'pcm
   encodeWav([samples], { sampleRate, encoding });
 
 const clip = (spec: Partial<ClipSpec>) =>
-  renderClip({ seed: 7, bpm: 100, beatsPerBar: 4, feel: 'straight', tonic: 0, mode: 'major', timbre: 'A', seconds: 12, ...spec });
+  renderClip({
+    seed: 7,
+    bpm: 100,
+    beatsPerBar: 4,
+    feel: 'straight',
+    tonic: 0,
+    mode: 'major',
+    timbre: 'A',
+    seconds: 12,
+    ...spec,
+  });
 
 async function rejection(promise: Promise<unknown>): Promise<DnaError> {
   try {
@@ -35,7 +53,9 @@ describe('DNA on known signals', () => {
   });
 
   it('names an A-minor progression (Am Dm E Am) A minor', async () => {
-    const dna = await analyzeInProcess(wav(clip({ tonic: 9, mode: 'minor', progression: 1, drums: false, timbre: 'C' }).samples));
+    const dna = await analyzeInProcess(
+      wav(clip({ tonic: 9, mode: 'minor', progression: 1, drums: false, timbre: 'C' }).samples),
+    );
     expect(dna.keyPrediction.value).toBe('A minor');
     expect(dna.keyPrediction.mode).toBe('minor');
   });
@@ -54,15 +74,27 @@ describe('DNA on known signals', () => {
   });
 
   it('keeps the notated tempo of a half-time trap pattern', async () => {
-    const dna = await analyzeInProcess(wav(clip({ feel: 'halfTime', bpm: 140, timbre: 'A', tonic: 5, mode: 'minor' }).samples));
+    const dna = await analyzeInProcess(
+      wav(clip({ feel: 'halfTime', bpm: 140, timbre: 'A', tonic: 5, mode: 'minor' }).samples),
+    );
     expect(Math.abs(dna.bpm.value - 140)).toBeLessThanOrEqual(2);
   });
 
   it('fills every View DNA field with the spec vocabularies and a unit-length embedding', async () => {
     const dna: Dna = await analyzeInProcess(wav(clip({ tonic: 7, mode: 'major', timbre: 'D' }).samples));
     for (const field of [
-      'genreTags', 'subgenreTags', 'moodTags', 'moodAdvancedTags', 'emotionalDynamics', 'movementTags', 'energyDynamics',
-      'musicalEraTag', 'instrumentTags', 'characterTags', 'classicalEpochTags', 'voiceTags',
+      'genreTags',
+      'subgenreTags',
+      'moodTags',
+      'moodAdvancedTags',
+      'emotionalDynamics',
+      'movementTags',
+      'energyDynamics',
+      'musicalEraTag',
+      'instrumentTags',
+      'characterTags',
+      'classicalEpochTags',
+      'voiceTags',
     ] as const) {
       expect(Array.isArray(dna[field])).toBe(true);
       for (const tag of dna[field]) expect(tag.score).toBeGreaterThanOrEqual(0);
@@ -81,9 +113,15 @@ describe('DNA on known signals', () => {
   });
 
   it('puts similar beats closer in embedding space than different ones', async () => {
-    const a = await analyzeInProcess(wav(clip({ seed: 1, bpm: 90, timbre: 'A', tonic: 9, mode: 'minor' }).samples));
-    const b = await analyzeInProcess(wav(clip({ seed: 2, bpm: 91, timbre: 'A', tonic: 9, mode: 'minor' }).samples));
-    const c = await analyzeInProcess(wav(clip({ seed: 3, bpm: 150, timbre: 'D', tonic: 2, mode: 'major', feel: 'triplet' }).samples));
+    const a = await analyzeInProcess(
+      wav(clip({ seed: 1, bpm: 90, timbre: 'A', tonic: 9, mode: 'minor' }).samples),
+    );
+    const b = await analyzeInProcess(
+      wav(clip({ seed: 2, bpm: 91, timbre: 'A', tonic: 9, mode: 'minor' }).samples),
+    );
+    const c = await analyzeInProcess(
+      wav(clip({ seed: 3, bpm: 150, timbre: 'D', tonic: 2, mode: 'major', feel: 'triplet' }).samples),
+    );
     const cosine = (x: number[], y: number[]) => x.reduce((acc, v, i) => acc + v * y[i]!, 0);
     expect(cosine(a.embedding, b.embedding)).toBeGreaterThan(cosine(a.embedding, c.embedding));
   });
@@ -94,8 +132,19 @@ describe('decoding variants give the same analysis', () => {
 
   it.each([
     ['16-bit mono 48 kHz', () => encodeWav([source.samples], { sampleRate: 48000, encoding: 'pcm16' })],
-    ['24-bit stereo 48 kHz', () => encodeWav([source.samples, source.samples], { sampleRate: 48000, encoding: 'pcm24' })],
-    ['float stereo, odd chunk first', () => encodeWav([source.samples, source.samples.map((v) => -v * 0.5)], { sampleRate: 48000, encoding: 'float32', oddChunks: true })],
+    [
+      '24-bit stereo 48 kHz',
+      () => encodeWav([source.samples, source.samples], { sampleRate: 48000, encoding: 'pcm24' }),
+    ],
+    [
+      'float stereo, odd chunk first',
+      () =>
+        encodeWav([source.samples, source.samples.map((v) => -v * 0.5)], {
+          sampleRate: 48000,
+          encoding: 'float32',
+          oddChunks: true,
+        }),
+    ],
   ])('%s', async (_, bytes) => {
     const dna = await analyzeInProcess(bytes());
     expect(Math.abs(dna.bpm.value - 96)).toBeLessThanOrEqual(1.5);
@@ -110,7 +159,9 @@ describe('bad input gives a clear error or a low-confidence result', () => {
   });
 
   it('0.5 s → TOO_SHORT', async () => {
-    expect((await rejection(analyzeInProcess(wav(renderClickTrack(120, 0.5).samples))))).toMatchObject({ code: 'TOO_SHORT' });
+    expect(await rejection(analyzeInProcess(wav(renderClickTrack(120, 0.5).samples)))).toMatchObject({
+      code: 'TOO_SHORT',
+    });
   });
 
   it('white noise → a result flagged low-confidence', async () => {
@@ -131,7 +182,9 @@ describe('bad input gives a clear error or a low-confidence result', () => {
 
   it('a WAV cut inside its header → CORRUPT or TOO_SHORT, and a header without samples → TOO_SHORT', async () => {
     const bytes = wav(renderClickTrack(120, 4).samples);
-    expect(['CORRUPT', 'TOO_SHORT']).toContain((await rejection(analyzeInProcess(bytes.subarray(0, 30)))).code);
+    expect(['CORRUPT', 'TOO_SHORT']).toContain(
+      (await rejection(analyzeInProcess(bytes.subarray(0, 30)))).code,
+    );
     expect((await rejection(analyzeInProcess(bytes.subarray(0, 44)))).code).toBe('TOO_SHORT');
   });
 

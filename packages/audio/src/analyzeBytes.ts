@@ -6,7 +6,15 @@ import { DnaError, MIN_ANALYSABLE_SECONDS } from './errors';
 import { ANALYSIS_RATE, HOP, type AnalysisSignal } from './decode/downsampler';
 import { decodeWav, isWav } from './decode/wav';
 import { decodeMp3, looksLikeMp3 } from './decode/mp3';
-import { chromaFrames, CHROMA_FFT, CHROMA_HOP, FRAME_RATE, onsetFrames, type ChromaFrames, type OnsetFrames } from './features/spectral';
+import {
+  chromaFrames,
+  CHROMA_FFT,
+  CHROMA_HOP,
+  FRAME_RATE,
+  onsetFrames,
+  type ChromaFrames,
+  type OnsetFrames,
+} from './features/spectral';
 import { bpmFromBeats, detrend, estimateTempo, trackBeats } from './features/tempo';
 import { estimateMeter } from './features/meter';
 import { estimateKey } from './features/key';
@@ -53,7 +61,14 @@ async function decode(bytes: Uint8Array, options: AnalyzeOptions): Promise<Decod
   if (looksLikeMp3(bytes) || namedMp3) {
     const decoded = await decodeMp3(bytes, maxSamples, options.sourceByteLength ?? bytes.length);
     if (decoded.errors > 0) warnings.push(`The MP3 decoder skipped ${decoded.errors} damaged frame(s).`);
-    return { signal: decoded.signal, format: 'mp3', sampleRate: decoded.sampleRate, channels: decoded.channels, durationSeconds: decoded.durationSeconds, warnings };
+    return {
+      signal: decoded.signal,
+      format: 'mp3',
+      sampleRate: decoded.sampleRate,
+      channels: decoded.channels,
+      durationSeconds: decoded.durationSeconds,
+      warnings,
+    };
   }
   throw new DnaError('UNSUPPORTED_FORMAT', 'The file is not a WAV or MP3 audio file.');
 }
@@ -89,7 +104,8 @@ function mixByPercentile(bands: Float32Array[]): Float32Array {
 
 function windowMax(x: Float32Array, centre: number, radius: number): number {
   let best = 0;
-  for (let i = Math.max(0, centre - radius); i <= Math.min(x.length - 1, centre + radius); i++) best = Math.max(best, x[i]!);
+  for (let i = Math.max(0, centre - radius); i <= Math.min(x.length - 1, centre + radius); i++)
+    best = Math.max(best, x[i]!);
   return best;
 }
 
@@ -99,12 +115,15 @@ function chromaBetween(chroma: ChromaFrames, from: number, to: number): number[]
   const frameOf = (t: number) => (t * ANALYSIS_RATE - CHROMA_FFT / 2) / CHROMA_HOP;
   const first = Math.max(0, Math.floor(frameOf(from)));
   const last = Math.min(chroma.frames - 1, Math.ceil(frameOf(to)));
-  for (let f = first; f <= last; f++) for (let pc = 0; pc < 12; pc++) out[pc]! += chroma.bass[f * 12 + pc]! + chroma.chroma[f * 12 + pc]!;
+  for (let f = first; f <= last; f++)
+    for (let pc = 0; pc < 12; pc++) out[pc]! += chroma.bass[f * 12 + pc]! + chroma.chroma[f * 12 + pc]!;
   return out;
 }
 
 function cosineDistance(a: number[], b: number[]): number {
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   for (let i = 0; i < a.length; i++) {
     dot += a[i]! * b[i]!;
     na += a[i]! * a[i]!;
@@ -178,7 +197,10 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   const { signal } = decoded;
   const analysedSeconds = signal.samples.length / ANALYSIS_RATE;
   if (analysedSeconds < MIN_ANALYSABLE_SECONDS) {
-    throw new DnaError('TOO_SHORT', `The audio is ${analysedSeconds.toFixed(2)} s long; at least ${MIN_ANALYSABLE_SECONDS} s are needed.`);
+    throw new DnaError(
+      'TOO_SHORT',
+      `The audio is ${analysedSeconds.toFixed(2)} s long; at least ${MIN_ANALYSABLE_SECONDS} s are needed.`,
+    );
   }
   let sumSquares = 0;
   for (let i = 0; i < signal.samples.length; i++) sumSquares += signal.samples[i]! * signal.samples[i]!;
@@ -186,7 +208,9 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   if (signal.peak < 1e-4 || rms < 1e-5) throw new DnaError('SILENT', 'The audio is silent.');
   const warnings = [...decoded.warnings];
   if (decoded.durationSeconds > analysedSeconds + 1) {
-    warnings.push(`Only the first ${Math.round(analysedSeconds)} s of ${Math.round(decoded.durationSeconds)} s were analysed.`);
+    warnings.push(
+      `Only the first ${Math.round(analysedSeconds)} s of ${Math.round(decoded.durationSeconds)} s were analysed.`,
+    );
   }
 
   // Level-normalise so the log compressions behave the same for quiet and loud files.
@@ -199,7 +223,10 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   let maxLevel = 0;
   for (let f = 0; f < chroma.frames; f++) maxLevel = Math.max(maxLevel, chroma.level[f]!);
   while (firstSounding < chroma.frames - 1 && chroma.level[firstSounding]! < 0.1 * maxLevel) firstSounding++;
-  const barFrames = Math.max(1, Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP));
+  const barFrames = Math.max(
+    1,
+    Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP),
+  );
   const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames });
   const loudness = measureLoudness(signal.samples, signal.peak);
   const timbre = summariseTimbre(onsets, signal.air, scale);
@@ -207,15 +234,20 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
 
   const frameSeconds = 1 / FRAME_RATE;
-  const beats = rhythm.beats.map((frame) => round(frame * frameSeconds + (HOP / 2) / ANALYSIS_RATE));
-  const downbeats = beats.filter((_, i) => (i - rhythm.downbeatPhase) % rhythm.beatsPerBar === 0 && i >= rhythm.downbeatPhase);
+  const beats = rhythm.beats.map((frame) => round(frame * frameSeconds + HOP / 2 / ANALYSIS_RATE));
+  const downbeats = beats.filter(
+    (_, i) => (i - rhythm.downbeatPhase) % rhythm.beatsPerBar === 0 && i >= rhythm.downbeatPhase,
+  );
   let folded = rhythm.bpm;
   while (folded < 60) folded *= 2;
   while (folded > 180) folded /= 2;
 
   // Overall confidence: a clear pulse or a clear tonal centre makes a trustworthy DNA; noise has neither.
   const confidence = Math.max(0, Math.min(1, 0.5 * rhythm.confidence + 0.5 * key.confidence));
-  if (confidence < 0.2) warnings.push('Low confidence: no clear pulse or tonal centre was found (noise, speech or very sparse audio?).');
+  if (confidence < 0.2)
+    warnings.push(
+      'Low confidence: no clear pulse or tonal centre was found (noise, speech or very sparse audio?).',
+    );
 
   return {
     version: DNA_VERSION,

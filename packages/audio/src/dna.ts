@@ -40,8 +40,34 @@ export const KEY_NAMES: readonly KeyName[] = [
 ];
 
 /** Spec spelling of the tonic for each pitch class (0 = C) and mode. */
-const MINOR_SPELLING: readonly MinorKeyTonic[] = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'Bb', 'B'];
-const MAJOR_SPELLING: readonly MajorKeyTonic[] = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
+const MINOR_SPELLING: readonly MinorKeyTonic[] = [
+  'C',
+  'C#',
+  'D',
+  'D#',
+  'E',
+  'F',
+  'F#',
+  'G',
+  'G#',
+  'A',
+  'Bb',
+  'B',
+];
+const MAJOR_SPELLING: readonly MajorKeyTonic[] = [
+  'C',
+  'Db',
+  'D',
+  'Eb',
+  'E',
+  'F',
+  'F#',
+  'G',
+  'Ab',
+  'A',
+  'Bb',
+  'B',
+];
 
 export function keyNameOf(pitchClass: number, mode: KeyMode): KeyName {
   const pc = ((pitchClass % 12) + 12) % 12;
@@ -49,7 +75,23 @@ export function keyNameOf(pitchClass: number, mode: KeyMode): KeyName {
 }
 
 const PITCH_CLASS_OF_NAME: Record<string, number> = {
-  C: 0, 'C#': 1, Db: 1, D: 2, 'D#': 3, Eb: 3, E: 4, F: 5, 'F#': 6, Gb: 6, G: 7, 'G#': 8, Ab: 8, A: 9, 'A#': 10, Bb: 10, B: 11,
+  C: 0,
+  'C#': 1,
+  Db: 1,
+  D: 2,
+  'D#': 3,
+  Eb: 3,
+  E: 4,
+  F: 5,
+  'F#': 6,
+  Gb: 6,
+  G: 7,
+  'G#': 8,
+  Ab: 8,
+  A: 9,
+  'A#': 10,
+  Bb: 10,
+  B: 11,
 };
 
 /** Parses 'A minor' / 'Db major' (any enharmonic spelling) into pitch class and mode. */

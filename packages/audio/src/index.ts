@@ -44,17 +44,31 @@ export function analyze(bytes: Uint8Array, options: WorkerAnalyzeOptions = {}): 
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new DnaError('TIMEOUT', `The DNA analysis did not finish within ${timeoutMs} ms.`))),
+      () =>
+        finish(() =>
+          reject(new DnaError('TIMEOUT', `The DNA analysis did not finish within ${timeoutMs} ms.`)),
+        ),
       timeoutMs,
     );
     worker.once('message', (response: WorkerResponse) =>
       finish(() => {
         if (response.ok) resolve(response.dna);
-        else reject(response.code === 'INTERNAL' ? new DnaError('WORKER_FAILED', response.message) : new DnaError(response.code, response.message));
+        else
+          reject(
+            response.code === 'INTERNAL'
+              ? new DnaError('WORKER_FAILED', response.message)
+              : new DnaError(response.code, response.message),
+          );
       }),
     );
-    worker.once('error', (error) => finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker failed: ${error.message}`))));
-    worker.once('exit', (code) => finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker exited (code ${code}) without a result.`))));
+    worker.once('error', (error) =>
+      finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker failed: ${error.message}`))),
+    );
+    worker.once('exit', (code) =>
+      finish(() =>
+        reject(new DnaError('WORKER_FAILED', `The DNA worker exited (code ${code}) without a result.`)),
+      ),
+    );
     const request: WorkerRequest = { bytes: copy, options: { ...analyzeOptions, sourceByteLength } };
     worker.postMessage(request, [copy.buffer as ArrayBuffer]);
   });

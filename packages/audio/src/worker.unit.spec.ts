@@ -8,7 +8,8 @@ import { analyze, analysisByteLimit, DnaError, MAX_ANALYSED_SECONDS } from './in
 import { renderClickTrack } from './testing/synth';
 import { encodeWav } from './testing/wavEncoder';
 
-const clickWav = (bpm: number, seconds: number) => encodeWav([renderClickTrack(bpm, seconds).samples], { sampleRate: 44100 });
+const clickWav = (bpm: number, seconds: number) =>
+  encodeWav([renderClickTrack(bpm, seconds).samples], { sampleRate: 44100 });
 
 describe('analyze (worker thread)', () => {
   it('returns the DNA without blocking the event loop', async () => {
@@ -24,7 +25,9 @@ describe('analyze (worker thread)', () => {
   });
 
   it('rejects with the DnaError code from the worker', async () => {
-    const error = await analyze(new TextEncoder().encode('not audio at all, just text'.repeat(100))).catch((e) => e);
+    const error = await analyze(new TextEncoder().encode('not audio at all, just text'.repeat(100))).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(DnaError);
     expect(error.code).toBe('UNSUPPORTED_FORMAT');
   });
@@ -70,7 +73,9 @@ describe('beatmatch-dna CLI', () => {
   it('exits 1 with a clear message for a file that is not audio', async () => {
     const file = join(directory, 'notes.txt');
     writeFileSync(file, 'hello');
-    const error = await run(process.execPath, [join(__dirname, '../bin/beatmatch-dna.cjs'), file]).catch((e) => e);
+    const error = await run(process.execPath, [join(__dirname, '../bin/beatmatch-dna.cjs'), file]).catch(
+      (e) => e,
+    );
     expect(error.code).toBe(1);
     expect(error.stderr).toMatch(/UNSUPPORTED_FORMAT: The file is not a WAV or MP3 audio file\./);
   });

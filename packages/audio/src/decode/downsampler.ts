@@ -20,7 +20,13 @@ function lowpass(cutoffHz: number, q: number, rate: number): Biquad {
   const cos = Math.cos(w0);
   const alpha = Math.sin(w0) / (2 * q);
   const a0 = 1 + alpha;
-  return { b0: (1 - cos) / 2 / a0, b1: (1 - cos) / a0, b2: (1 - cos) / 2 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
+  return {
+    b0: (1 - cos) / 2 / a0,
+    b1: (1 - cos) / a0,
+    b2: (1 - cos) / 2 / a0,
+    a1: (-2 * cos) / a0,
+    a2: (1 - alpha) / a0,
+  };
 }
 
 export interface AnalysisSignal {
@@ -88,8 +94,12 @@ export class MonoDownsampler {
     // Hot loop: coefficients and states in locals.
     const { b0: a0b0, b1: a0b1, b2: a0b2, a1: a0a1, a2: a0a2 } = s0;
     const { b0: a1b0, b1: a1b1, b2: a1b2, a1: a1a1, a2: a1a2 } = s1;
-    let z0 = st[0]!, z1 = st[1]!, z2 = st[2]!, z3 = st[3]!;
-    let { nextPosition, inputIndex, previous, peak, airAccumulator, airCount, outLength, airX1, airX2 } = this;
+    let z0 = st[0]!,
+      z1 = st[1]!,
+      z2 = st[2]!,
+      z3 = st[3]!;
+    let { nextPosition, inputIndex, previous, peak, airAccumulator, airCount, outLength, airX1, airX2 } =
+      this;
     for (let i = 0; i < count && outLength < cap; i++) {
       const x = mono[i]!;
       const ax = x < 0 ? -x : x;

@@ -29,7 +29,11 @@ export interface Mp3Decoded {
   errors: number;
 }
 
-export async function decodeMp3(bytes: Uint8Array, maxOutputSamples: number, sourceLength = bytes.length): Promise<Mp3Decoded> {
+export async function decodeMp3(
+  bytes: Uint8Array,
+  maxOutputSamples: number,
+  sourceLength = bytes.length,
+): Promise<Mp3Decoded> {
   const { MPEGDecoder } = await import('mpg123-decoder');
   const decoder = new MPEGDecoder();
   await decoder.ready;
@@ -67,6 +71,7 @@ export async function decodeMp3(bytes: Uint8Array, maxOutputSamples: number, sou
   if (!downsampler) throw new DnaError('CORRUPT', 'No MP3 audio frames could be decoded.');
   const seconds = decodedFrames / sampleRate;
   // Past the cap the rest is not decoded: estimate the duration from the share of bytes consumed.
-  const durationSeconds = consumed < sourceLength ? (seconds * sourceLength) / Math.max(1, consumed) : seconds;
+  const durationSeconds =
+    consumed < sourceLength ? (seconds * sourceLength) / Math.max(1, consumed) : seconds;
   return { signal: downsampler.finish(), sampleRate, channels, durationSeconds, errors };
 }

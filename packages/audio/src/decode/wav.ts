@@ -24,7 +24,8 @@ export interface WavLayout {
   truncated: boolean;
 }
 
-const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+const ascii = (bytes: Uint8Array, at: number) =>
+  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 
 export function isWav(bytes: Uint8Array): boolean {
   if (bytes.length < 12) return false;
@@ -39,7 +40,8 @@ export function isWav(bytes: Uint8Array): boolean {
  */
 export function readWavLayout(bytes: Uint8Array, sourceLength = bytes.length): WavLayout {
   if (!isWav(bytes)) throw new DnaError('UNSUPPORTED_FORMAT', 'Not a RIFF/WAVE file.');
-  if (ascii(bytes, 0) === 'RIFX') throw new DnaError('UNSUPPORTED_FORMAT', 'Big-endian (RIFX) WAV is not supported.');
+  if (ascii(bytes, 0) === 'RIFX')
+    throw new DnaError('UNSUPPORTED_FORMAT', 'Big-endian (RIFX) WAV is not supported.');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let format: WavFormat | undefined;
   let dataOffset = -1;
@@ -54,7 +56,8 @@ export function readWavLayout(bytes: Uint8Array, sourceLength = bytes.length): W
       rf64DataSize = view.getUint32(body + 8, true) + view.getUint32(body + 12, true) * 2 ** 32;
     } else if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) {
       let formatTag = view.getUint16(body, true);
-      if (formatTag === 0xfffe && size >= 40 && body + 26 <= bytes.length) formatTag = view.getUint16(body + 24, true);
+      if (formatTag === 0xfffe && size >= 40 && body + 26 <= bytes.length)
+        formatTag = view.getUint16(body + 24, true);
       format = {
         formatTag,
         channels: view.getUint16(body + 2, true),
@@ -79,12 +82,18 @@ export function readWavLayout(bytes: Uint8Array, sourceLength = bytes.length): W
   if (dataOffset < 0) throw new DnaError('CORRUPT', 'The WAV file has no data chunk.');
   const { formatTag, channels, sampleRate, bitsPerSample } = format;
   const supported =
-    (formatTag === 1 && [8, 16, 24, 32].includes(bitsPerSample)) || (formatTag === 3 && [32, 64].includes(bitsPerSample));
+    (formatTag === 1 && [8, 16, 24, 32].includes(bitsPerSample)) ||
+    (formatTag === 3 && [32, 64].includes(bitsPerSample));
   if (!supported) {
-    throw new DnaError('UNSUPPORTED_FORMAT', `WAV encoding ${formatTag}/${bitsPerSample}-bit is not supported.`);
+    throw new DnaError(
+      'UNSUPPORTED_FORMAT',
+      `WAV encoding ${formatTag}/${bitsPerSample}-bit is not supported.`,
+    );
   }
-  if (channels < 1 || channels > 32) throw new DnaError('CORRUPT', `The WAV file declares ${channels} channels.`);
-  if (sampleRate < 4000 || sampleRate > 768000) throw new DnaError('CORRUPT', `The WAV sample rate ${sampleRate} Hz is not plausible.`);
+  if (channels < 1 || channels > 32)
+    throw new DnaError('CORRUPT', `The WAV file declares ${channels} channels.`);
+  if (sampleRate < 4000 || sampleRate > 768000)
+    throw new DnaError('CORRUPT', `The WAV sample rate ${sampleRate} Hz is not plausible.`);
   const blockAlign = channels * (bitsPerSample / 8);
   const declaredFrames = Math.floor(dataSize / blockAlign);
   const framesInSource = Math.floor(Math.min(dataSize, Math.max(0, sourceLength - dataOffset)) / blockAlign);
@@ -102,7 +111,11 @@ export function readWavLayout(bytes: Uint8Array, sourceLength = bytes.length): W
 const BLOCK = 8192;
 
 /** Decodes (up to the downsampler's cap) straight into the analysis signal, mixing to mono on the fly. */
-export function decodeWav(bytes: Uint8Array, maxOutputSamples: number, sourceLength = bytes.length): { signal: AnalysisSignal; layout: WavLayout } {
+export function decodeWav(
+  bytes: Uint8Array,
+  maxOutputSamples: number,
+  sourceLength = bytes.length,
+): { signal: AnalysisSignal; layout: WavLayout } {
   const layout = readWavLayout(bytes, sourceLength);
   const { channels, sampleRate, bitsPerSample, formatTag, blockAlign } = layout.format;
   const downsampler = new MonoDownsampler(sampleRate, maxOutputSamples);
@@ -111,8 +124,14 @@ export function decodeWav(bytes: Uint8Array, maxOutputSamples: number, sourceLen
   const gain = 1 / channels;
   const base = bytes.byteOffset + layout.dataOffset;
   // Aligned typed views are several times faster than DataView for the common encodings.
-  const int16 = formatTag === 1 && bitsPerSample === 16 && base % 2 === 0 ? new Int16Array(bytes.buffer, base, layout.frames * channels) : undefined;
-  const float32 = formatTag === 3 && bitsPerSample === 32 && base % 4 === 0 ? new Float32Array(bytes.buffer, base, layout.frames * channels) : undefined;
+  const int16 =
+    formatTag === 1 && bitsPerSample === 16 && base % 2 === 0
+      ? new Int16Array(bytes.buffer, base, layout.frames * channels)
+      : undefined;
+  const float32 =
+    formatTag === 3 && bitsPerSample === 32 && base % 4 === 0
+      ? new Float32Array(bytes.buffer, base, layout.frames * channels)
+      : undefined;
   const readSample = (at: number): number => {
     if (formatTag === 3) return bitsPerSample === 32 ? view.getFloat32(at, true) : view.getFloat64(at, true);
     if (bitsPerSample === 16) return view.getInt16(at, true) / 32768;
@@ -129,7 +148,8 @@ export function decodeWav(bytes: Uint8Array, maxOutputSamples: number, sourceLen
     const first = frame * channels;
     // Specialised loops for the common layouts; a generic reader for the rest.
     if (int16 && channels === 2) {
-      for (let i = 0, s = first; i < count; i++, s += 2) mono[i] = (int16[s]! + int16[s + 1]!) * (0.5 / 32768);
+      for (let i = 0, s = first; i < count; i++, s += 2)
+        mono[i] = (int16[s]! + int16[s + 1]!) * (0.5 / 32768);
     } else if (int16 && channels === 1) {
       for (let i = 0; i < count; i++) mono[i] = int16[first + i]! / 32768;
     } else if (float32) {

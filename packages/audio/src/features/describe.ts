@@ -45,7 +45,10 @@ const bell = (x: number, centre: number, width: number) => Math.exp(-0.5 * ((x -
 const logBell = (bpm: number, centre: number, octaves: number) => bell(Math.log2(bpm / centre), 0, octaves);
 
 const DCT = Array.from({ length: 13 }, (_, k) =>
-  Array.from({ length: MEL_BANDS }, (_, i) => Math.cos((Math.PI * k * (i + 0.5)) / MEL_BANDS) * Math.sqrt(2 / MEL_BANDS)),
+  Array.from(
+    { length: MEL_BANDS },
+    (_, i) => Math.cos((Math.PI * k * (i + 0.5)) / MEL_BANDS) * Math.sqrt(2 / MEL_BANDS),
+  ),
 );
 
 function dct(values: number[], count: number): number[] {
@@ -64,7 +67,9 @@ export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, sc
   const bandPower = Array.from(onsets.melPowerSum);
   const mfccSum = new Array<number>(13).fill(0);
   const mfccSq = new Array<number>(13).fill(0);
-  let centroid = 0, centroidSq = 0, flatness = 0;
+  let centroid = 0,
+    centroidSq = 0,
+    flatness = 0;
   const row = new Array<number>(MEL_BANDS).fill(0);
   // Every 4th active frame is plenty for timbre statistics and keeps the DCT cheap.
   for (let j = 0; j < active.length; j++) {
@@ -88,10 +93,12 @@ export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, sc
   }
   const mfccCount = Math.max(1, Math.ceil(active.length / 4));
   const meanOf = (sum: number[], n: number) => sum.map((v) => v / n);
-  const stdOf = (sum: number[], sq: number[], n: number) => sum.map((v, i) => Math.sqrt(Math.max(0, sq[i]! / n - (v / n) ** 2)));
+  const stdOf = (sum: number[], sq: number[], n: number) =>
+    sum.map((v, i) => Math.sqrt(Math.max(0, sq[i]! / n - (v / n) ** 2)));
   const totalPower = bandPower.reduce((a, b) => a + b, 0) || 1;
   // Mel band centres from 40 Hz to 5.4 kHz: bands 0-2 ≈ sub-bass (<120 Hz), 3-6 low, 7-15 mid, 16+ high.
-  const share = (from: number, to: number) => bandPower.slice(from, to).reduce((a, b) => a + b, 0) / totalPower;
+  const share = (from: number, to: number) =>
+    bandPower.slice(from, to).reduce((a, b) => a + b, 0) / totalPower;
   let airSum = 0;
   for (let i = 0; i < airEnergy.length; i++) airSum += airEnergy[i]!;
   const airMean = (airSum / Math.max(1, airEnergy.length)) * scale * scale;
@@ -107,7 +114,12 @@ export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, sc
   const threshold = (sortedFlux[Math.floor(frames * 0.5)] ?? 0) * 2.5 + 1e-6;
   let last = -100;
   for (let f = 1; f < frames - 1; f++) {
-    if (flux[f]! > threshold && flux[f]! >= flux[f - 1]! && flux[f]! >= flux[f + 1]! && f - last > FRAME_RATE * 0.05) {
+    if (
+      flux[f]! > threshold &&
+      flux[f]! >= flux[f - 1]! &&
+      flux[f]! >= flux[f + 1]! &&
+      f - last > FRAME_RATE * 0.05
+    ) {
       onsetsFound++;
       last = f;
     }
@@ -127,7 +139,8 @@ export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, sc
   if (levels.length >= 3) {
     const mean = levels.reduce((a, b) => a + b, 0) / levels.length;
     const mid = (levels.length - 1) / 2;
-    let num = 0, den = 0;
+    let num = 0,
+      den = 0;
     levels.forEach((v, i) => {
       num += (i - mid) * (v - mean);
       den += (i - mid) ** 2;
@@ -204,7 +217,12 @@ const fold = (bpm: number) => {
   return b;
 };
 
-export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyEstimate, loudness: Loudness): Description {
+export function describe(
+  timbre: TimbreSummary,
+  rhythm: RhythmSummary,
+  key: KeyEstimate,
+  loudness: Loudness,
+): Description {
   const bpm = fold(rhythm.bpm);
   const pulse = clamp01(rhythm.confidence);
   const drums = clamp01(pulse * 1.4 * ramp(timbre.onsetsPerSecond, 0.5, 2.5));
@@ -225,13 +243,19 @@ export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyE
 
   const energyLevel = clamp01(0.35 * loud + 0.25 * dense + 0.2 * bright + 0.2 * ramp(bpm, 60, 170));
   const arousal = clamp01(0.45 * energyLevel + 0.3 * ramp(bpm, 60, 170) + 0.25 * dense * drums);
-  const valence = clamp01(0.5 + 0.3 * (major - minor) + 0.15 * (bright - 0.5) + 0.1 * (ramp(bpm, 70, 150) - 0.5) - 0.15 * noisy);
+  const valence = clamp01(
+    0.5 + 0.3 * (major - minor) + 0.15 * (bright - 0.5) + 0.1 * (ramp(bpm, 70, 150) - 0.5) - 0.15 * noisy,
+  );
 
   const genreScores: Record<Genre, number> = {
-    rapHipHop: drums * (0.45 * Math.max(logBell(bpm, 88, 0.2), logBell(bpm, 145, 0.15)) + 0.35 * subBass + 0.2 * (1 - triple)),
+    rapHipHop:
+      drums *
+      (0.45 * Math.max(logBell(bpm, 88, 0.2), logBell(bpm, 145, 0.15)) + 0.35 * subBass + 0.2 * (1 - triple)),
     rnb: drums * (0.4 * logBell(bpm, 75, 0.25) + 0.3 * tonal + 0.3 * (1 - noisy)) * 0.9,
     pop: drums * (0.35 * logBell(bpm, 112, 0.18) + 0.25 * major + 0.2 * bright + 0.2 * loud) * 0.9,
-    electronicDance: drums * (0.4 * fourFloor + 0.3 * Math.max(logBell(bpm, 126, 0.08), logBell(bpm, 174, 0.06)) + 0.3 * bright),
+    electronicDance:
+      drums *
+      (0.4 * fourFloor + 0.3 * Math.max(logBell(bpm, 126, 0.08), logBell(bpm, 174, 0.06)) + 0.3 * bright),
     rock: drums * (0.35 * noisy + 0.3 * logBell(bpm, 125, 0.2) + 0.2 * (1 - subBass) + 0.15 * loud) * 0.8,
     metal: drums * (0.45 * noisy + 0.3 * ramp(bpm, 130, 180) + 0.25 * loud) * 0.7,
     punk: drums * (0.4 * noisy + 0.4 * ramp(bpm, 150, 180) + 0.2 * loud) * 0.6,
@@ -251,7 +275,8 @@ export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyE
 
   const parent = (genre: Genre) => genreScores[genre];
   const subgenreScores: Record<string, number> = {
-    trap: parent('rapHipHop') * (0.5 * ramp(rhythm.subdivision, 3, 4) * logBell(bpm, 145, 0.12) + 0.5 * subBass),
+    trap:
+      parent('rapHipHop') * (0.5 * ramp(rhythm.subdivision, 3, 4) * logBell(bpm, 145, 0.12) + 0.5 * subBass),
     'boom bap': parent('rapHipHop') * (0.5 * logBell(bpm, 90, 0.08) + 0.25 * swing + 0.25 * (1 - subBass)),
     'lo-fi hip hop': parent('rapHipHop') * (0.4 * lofi + 0.3 * logBell(bpm, 80, 0.1) + 0.3 * swing),
     drill: parent('rapHipHop') * (0.5 * swing * logBell(bpm, 142, 0.08) + 0.5 * minor),
@@ -277,17 +302,42 @@ export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyE
   const subgenreTags = top(subgenreScores, 3, 0.15);
 
   const moodCentres: Record<string, [number, number]> = {
-    happy: [0.8, 0.6], uplifting: [0.75, 0.75], energetic: [0.6, 0.9], aggressive: [0.2, 0.9], dark: [0.15, 0.55],
-    sad: [0.15, 0.25], chill: [0.6, 0.25], dreamy: [0.55, 0.15], romantic: [0.68, 0.35], epic: [0.45, 0.85], calm: [0.5, 0.05],
+    happy: [0.8, 0.6],
+    uplifting: [0.75, 0.75],
+    energetic: [0.6, 0.9],
+    aggressive: [0.2, 0.9],
+    dark: [0.15, 0.55],
+    sad: [0.15, 0.25],
+    chill: [0.6, 0.25],
+    dreamy: [0.55, 0.15],
+    romantic: [0.68, 0.35],
+    epic: [0.45, 0.85],
+    calm: [0.5, 0.05],
   };
   const advancedCentres: Record<string, [number, number]> = {
-    euphoric: [0.9, 0.85], triumphant: [0.7, 0.8], playful: [0.8, 0.55], hopeful: [0.7, 0.45], confident: [0.55, 0.7],
-    nostalgic: [0.45, 0.3], bittersweet: [0.4, 0.4], melancholic: [0.2, 0.3], introspective: [0.35, 0.2],
-    menacing: [0.1, 0.75], tense: [0.25, 0.65], mysterious: [0.35, 0.45], peaceful: [0.65, 0.1], sensual: [0.6, 0.3],
+    euphoric: [0.9, 0.85],
+    triumphant: [0.7, 0.8],
+    playful: [0.8, 0.55],
+    hopeful: [0.7, 0.45],
+    confident: [0.55, 0.7],
+    nostalgic: [0.45, 0.3],
+    bittersweet: [0.4, 0.4],
+    melancholic: [0.2, 0.3],
+    introspective: [0.35, 0.2],
+    menacing: [0.1, 0.75],
+    tense: [0.25, 0.65],
+    mysterious: [0.35, 0.45],
+    peaceful: [0.65, 0.1],
+    sensual: [0.6, 0.3],
     anxious: [0.2, 0.8],
   };
   const byDistance = (centres: Record<string, [number, number]>) =>
-    Object.fromEntries(Object.entries(centres).map(([tag, [v, a]]) => [tag, Math.exp(-((valence - v) ** 2 + (arousal - a) ** 2) / (2 * 0.15 ** 2))]));
+    Object.fromEntries(
+      Object.entries(centres).map(([tag, [v, a]]) => [
+        tag,
+        Math.exp(-((valence - v) ** 2 + (arousal - a) ** 2) / (2 * 0.15 ** 2)),
+      ]),
+    );
   const moodTags = top(byDistance(moodCentres), 3);
   const advanced = byDistance(advancedCentres);
   advanced.mysterious! *= 0.6 + 0.8 * (1 - tonal);
@@ -298,7 +348,12 @@ export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyE
   const fading = ramp(-timbre.energySlope, 1, 6);
   const variable = ramp(timbre.energySpread, 2, 6);
   const energyDynamics = top(
-    { steady: 1 - Math.max(building, fading, variable), building, fading, 'peaks and drops': variable * (1 - Math.max(building, fading) * 0.5) },
+    {
+      steady: 1 - Math.max(building, fading, variable),
+      building,
+      fading,
+      'peaks and drops': variable * (1 - Math.max(building, fading) * 0.5),
+    },
     2,
   );
   const contrast = ramp(timbre.contrast, 0.05, 0.3);
@@ -394,7 +449,10 @@ export function describe(timbre: TimbreSummary, rhythm: RhythmSummary, key: KeyE
   const genreWord = (genreTags[0]?.tag ?? 'rapHipHop').replace(/([A-Z])/g, ' $1').toLowerCase();
   const sub = subgenreTags[0] && subgenreTags[0].score >= 0.3 ? `${subgenreTags[0].tag}-leaning ` : '';
   const instruments = instrumentTags.slice(0, 3).map((t) => t.tag);
-  const withText = instruments.length > 1 ? `${instruments.slice(0, -1).join(', ')} and ${instruments.at(-1)}` : instruments[0] ?? 'sound';
+  const withText =
+    instruments.length > 1
+      ? `${instruments.slice(0, -1).join(', ')} and ${instruments.at(-1)}`
+      : (instruments[0] ?? 'sound');
   const caption = `A ${moodTags[0]?.tag ?? 'neutral'} ${sub}${genreWord} beat at ${Math.round(bpm)} BPM in ${key.value}, ${movementTags[0]?.tag ?? 'steady'} with ${withText}, ${energyWord} energy.`;
 
   return {

@@ -27,7 +27,10 @@ export function buildEmbedding(
   while (bpm < 60) bpm *= 2;
   while (bpm > 180) bpm /= 2;
   const position = (Math.log2(bpm / 60) / Math.log2(3)) * (TEMPO_CENTRES - 1);
-  groups.push({ values: Array.from({ length: TEMPO_CENTRES }, (_, i) => Math.exp(-0.5 * (position - i) ** 2)), weight: 1 });
+  groups.push({
+    values: Array.from({ length: TEMPO_CENTRES }, (_, i) => Math.exp(-0.5 * (position - i) ** 2)),
+    weight: 1,
+  });
   // Rhythm and feel.
   groups.push({
     values: [
@@ -56,7 +59,12 @@ export function buildEmbedding(
   });
   // Affect.
   groups.push({
-    values: [description.valence, description.arousal, description.energyLevel, key.mode === 'major' ? key.confidence : -key.confidence],
+    values: [
+      description.valence,
+      description.arousal,
+      description.energyLevel,
+      key.mode === 'major' ? key.confidence : -key.confidence,
+    ],
     weight: 0.8,
   });
 

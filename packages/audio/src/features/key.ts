@@ -19,12 +19,13 @@ function standardise(profile: number[]): number[] {
   return centred.map((v) => v / norm);
 }
 
+const OVERTONE_DECAY = 0.75;
 /** Adds the partials 2..6 of every pitch class (octave, twelfth, 2 octaves, major 17th, 19th) at 0.75^(h-1). */
 function withOvertones(profile: number[]): number[] {
   const intervals = [0, 0, 7, 0, 4, 7];
   const out = new Array<number>(12).fill(0);
   intervals.forEach((interval, h) => {
-    for (let pc = 0; pc < 12; pc++) out[(pc + interval) % 12]! += 0.75 ** h * profile[pc]!;
+    for (let pc = 0; pc < 12; pc++) out[(pc + interval) % 12]! += OVERTONE_DECAY ** h * profile[pc]!;
   });
   return out;
 }
@@ -37,7 +38,10 @@ const TRIADS: Record<KeyMode, number[]> = {
   major: standardise([1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0]),
   minor: standardise([1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0]),
 };
-const BASS_PROFILES: Record<KeyMode, number[]> = { major: standardise(BASS_MAJOR), minor: standardise(BASS_MINOR) };
+const BASS_PROFILES: Record<KeyMode, number[]> = {
+  major: standardise(BASS_MAJOR),
+  minor: standardise(BASS_MINOR),
+};
 
 function correlate(vector: number[], profile: number[], tonic: number): number {
   let acc = 0;
@@ -78,7 +82,8 @@ export function estimateKey(frames: ChromaFrames, opening?: OpeningBar): KeyEsti
   const openingChroma = new Array<number>(12).fill(0);
   if (opening) {
     for (let f = Math.max(0, opening.from); f < Math.min(frames.frames, opening.to); f++) {
-      for (let pc = 0; pc < 12; pc++) openingChroma[pc]! += frames.chroma[f * 12 + pc]! + frames.bass[f * 12 + pc]!;
+      for (let pc = 0; pc < 12; pc++)
+        openingChroma[pc]! += frames.chroma[f * 12 + pc]! + frames.bass[f * 12 + pc]!;
     }
   }
   // Square roots temper the dominance of the loudest pitch classes.
@@ -106,7 +111,13 @@ export function estimateKey(frames: ChromaFrames, opening?: OpeningBar): KeyEsti
   const geometric = Math.exp(meanChroma.reduce((a, v) => a + Math.log(v + 1e-6), 0) / 12);
   const tonalClarity = mean > 0 ? Math.max(0, Math.min(1, 1 - geometric / mean)) : 0;
   const margin = best.score - runnerUp.score;
-  const confidence = Math.max(0, Math.min(1, (Math.min(1, margin * 8) * 0.5 + Math.max(0, best.score) * 0.5) * Math.min(1, tonalClarity * 2.5)));
+  const confidence = Math.max(
+    0,
+    Math.min(
+      1,
+      (Math.min(1, margin * 8) * 0.5 + Math.max(0, best.score) * 0.5) * Math.min(1, tonalClarity * 2.5),
+    ),
+  );
   const value = keyNameOf(best.pitchClass, best.mode);
   return {
     value,

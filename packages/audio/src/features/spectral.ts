@@ -38,7 +38,9 @@ const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
 function melFilters(bins: number, fftSize: number): { start: number; weights: Float64Array }[] {
   const low = hzToMel(40);
   const high = hzToMel(ANALYSIS_RATE / 2 - 100);
-  const edges = Array.from({ length: MEL_BANDS + 2 }, (_, i) => melToHz(low + ((high - low) * i) / (MEL_BANDS + 1)));
+  const edges = Array.from({ length: MEL_BANDS + 2 }, (_, i) =>
+    melToHz(low + ((high - low) * i) / (MEL_BANDS + 1)),
+  );
   const binHz = ANALYSIS_RATE / fftSize;
   return Array.from({ length: MEL_BANDS }, (_, b) => {
     const [left, centre, right] = [edges[b]!, edges[b + 1]!, edges[b + 2]!];
@@ -47,7 +49,8 @@ function melFilters(bins: number, fftSize: number): { start: number; weights: Fl
     const weights = new Float64Array(end - start + 1);
     for (let k = start; k <= end; k++) {
       const f = k * binHz;
-      weights[k - start] = f <= centre ? Math.max(0, (f - left) / (centre - left)) : Math.max(0, (right - f) / (right - centre));
+      weights[k - start] =
+        f <= centre ? Math.max(0, (f - left) / (centre - left)) : Math.max(0, (right - f) / (right - centre));
     }
     return { start, weights };
   });
@@ -154,6 +157,9 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
 }
 
 export const CHROMA_FFT = 4096;
+const SUPPRESSED_HARMONICS = [3, 5, 6, 7];
+/** Weight of a peak that looks like an overtone of a stronger lower peak (set on the bench: 0.3). */
+const HARMONIC_SUPPRESSION = 0.3;
 export const CHROMA_HOP = 2048;
 
 export interface ChromaFrames {
@@ -212,7 +218,21 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
       const m = magnitude[k]!;
       // Spectral peaks only: the partials of notes, not the skirts of the window or broadband noise.
       if (m <= magnitude[k - 1]! || m < magnitude[k + 1]!) continue;
-      const value = Math.log1p(50 * m) * closeness[k]!;
+      let value = Math.log1p(50 * m) * closeness[k]!;
+      // A peak that sits at 3, 5, 6 or 7 times a stronger lower peak is most likely that note's overtone
+      // (a fifth, major third or minor seventh away in pitch class): count it only weakly.
+      if (HARMONIC_SUPPRESSION < 1) {
+        for (const h of SUPPRESSED_HARMONICS) {
+          const base = k / h;
+          const lo = Math.floor(base - 1);
+          if (lo < firstBin - 1) break;
+          const fundamental = Math.max(magnitude[lo]!, magnitude[lo + 1]!, magnitude[lo + 2]!);
+          if (fundamental >= 0.5 * m) {
+            value *= HARMONIC_SUPPRESSION;
+            break;
+          }
+        }
+      }
       frameChroma[pitchClass[k]!]! += value;
       if (k <= bassLast) frameBass[pitchClass[k]!]! += value;
       level += value;

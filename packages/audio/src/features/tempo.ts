@@ -155,7 +155,9 @@ export function estimateTempo(evidence: TempoEvidence): TempoEstimate {
     }
   }
   if (bpm === undefined) {
-    const ranked = lagPeaks(fullAcf, 50, 200).sort((a, b) => b.value * (0.5 + prior(b.bpm)) - a.value * (0.5 + prior(a.bpm)));
+    const ranked = lagPeaks(fullAcf, 50, 200).sort(
+      (a, b) => b.value * (0.5 + prior(b.bpm)) - a.value * (0.5 + prior(a.bpm)),
+    );
     bpm = ranked[0]?.bpm ?? 100;
     subdivision = 1;
   }
@@ -171,7 +173,10 @@ export function estimateTempo(evidence: TempoEvidence): TempoEstimate {
       best = candidate;
     }
   }
-  const confidence = Math.max(0, Math.min(1, Math.max(acfAt(fullAcf, periodOf(best)), acfAt(skeletonAcf, periodOf(best))) * 1.4));
+  const confidence = Math.max(
+    0,
+    Math.min(1, Math.max(acfAt(fullAcf, periodOf(best)), acfAt(skeletonAcf, periodOf(best))) * 1.4),
+  );
   return { bpm: best, confidence, subdivision };
 }
 

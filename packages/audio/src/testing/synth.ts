@@ -4,8 +4,9 @@
 
 export type Feel = 'straight' | 'swing' | 'triplet' | 'halfTime';
 export type Mode = 'major' | 'minor';
-export type TimbreSetName = 'A' | 'B' | 'C' | 'D';
-export const TIMBRE_SETS: readonly TimbreSetName[] = ['A', 'B', 'C', 'D'];
+export type TimbreSetName = 'A' | 'B' | 'C' | 'D' | 'E';
+/** A–D were used while setting the engine's weights; E was added afterwards as a held-out check. */
+export const TIMBRE_SETS: readonly TimbreSetName[] = ['A', 'B', 'C', 'D', 'E'];
 
 export interface ClipSpec {
   seed: number;
@@ -71,41 +72,97 @@ function timbreSet(name: TimbreSetName, random: () => number): Timbre {
     case 'A': // supersaw-ish pad, sine 808, noise snare
       return {
         chordHarmonics: [1, 0.5, 0.33, 0.25, 0.2, 0.16, 0.14, 0.12],
-        chordAttack: 0.05, chordDecay: Infinity, chordStabs: false,
-        bassHarmonics: [1, 0.08], bassDecay: jitter(0.9),
-        kickStartHz: 120, kickEndHz: 45, kickDecay: jitter(0.6),
-        snareToneHz: 190, snareDecay: jitter(0.18), clap: false,
-        hatDecay: jitter(0.04), hatBright: 1, chordLevel: 0.22, bassLevel: 0.5,
+        chordAttack: 0.05,
+        chordDecay: Infinity,
+        chordStabs: false,
+        bassHarmonics: [1, 0.08],
+        bassDecay: jitter(0.9),
+        kickStartHz: 120,
+        kickEndHz: 45,
+        kickDecay: jitter(0.6),
+        snareToneHz: 190,
+        snareDecay: jitter(0.18),
+        clap: false,
+        hatDecay: jitter(0.04),
+        hatBright: 1,
+        chordLevel: 0.22,
+        bassLevel: 0.5,
       };
     case 'B': // electric-piano stabs, square-ish bass, clap
       return {
         chordHarmonics: [1, 0.6, 0.1, 0.15, 0.05],
-        chordAttack: 0.005, chordDecay: jitter(0.8), chordStabs: true,
+        chordAttack: 0.005,
+        chordDecay: jitter(0.8),
+        chordStabs: true,
         bassHarmonics: [1, 0, 0.33, 0, 0.2, 0, 0.14],
         bassDecay: jitter(0.4),
-        kickStartHz: 160, kickEndHz: 55, kickDecay: jitter(0.3),
-        snareToneHz: 220, snareDecay: jitter(0.12), clap: true,
-        hatDecay: jitter(0.03), hatBright: 0.8, chordLevel: 0.3, bassLevel: 0.45,
+        kickStartHz: 160,
+        kickEndHz: 55,
+        kickDecay: jitter(0.3),
+        snareToneHz: 220,
+        snareDecay: jitter(0.12),
+        clap: true,
+        hatDecay: jitter(0.03),
+        hatBright: 0.8,
+        chordLevel: 0.3,
+        bassLevel: 0.45,
       };
     case 'C': // piano-like decaying chords, plucked bass, acoustic-ish kit
       return {
         chordHarmonics: [1, 0.7, 0.45, 0.3, 0.22, 0.12, 0.1, 0.06, 0.05],
-        chordAttack: 0.003, chordDecay: jitter(1.6), chordStabs: false,
+        chordAttack: 0.003,
+        chordDecay: jitter(1.6),
+        chordStabs: false,
         bassHarmonics: [1, 0.5, 0.3, 0.15],
         bassDecay: jitter(0.6),
-        kickStartHz: 100, kickEndHz: 60, kickDecay: jitter(0.22),
-        snareToneHz: 170, snareDecay: jitter(0.22), clap: false,
-        hatDecay: jitter(0.06), hatBright: 0.6, chordLevel: 0.28, bassLevel: 0.45,
+        kickStartHz: 100,
+        kickEndHz: 60,
+        kickDecay: jitter(0.22),
+        snareToneHz: 170,
+        snareDecay: jitter(0.22),
+        clap: false,
+        hatDecay: jitter(0.06),
+        hatBright: 0.6,
+        chordLevel: 0.28,
+        bassLevel: 0.45,
       };
     case 'D': // organ chords, triangle bass, dull lo-fi kit
       return {
         chordHarmonics: [1, 0.8, 0.0, 0.5, 0.0, 0.3, 0.0, 0.2],
-        chordAttack: 0.02, chordDecay: Infinity, chordStabs: true,
+        chordAttack: 0.02,
+        chordDecay: Infinity,
+        chordStabs: true,
         bassHarmonics: [1, 0, 0.11, 0, 0.04],
         bassDecay: jitter(0.5),
-        kickStartHz: 90, kickEndHz: 50, kickDecay: jitter(0.35),
-        snareToneHz: 160, snareDecay: jitter(0.15), clap: random() < 0.5,
-        hatDecay: jitter(0.05), hatBright: 0.4, chordLevel: 0.25, bassLevel: 0.5,
+        kickStartHz: 90,
+        kickEndHz: 50,
+        kickDecay: jitter(0.35),
+        snareToneHz: 160,
+        snareDecay: jitter(0.15),
+        clap: random() < 0.5,
+        hatDecay: jitter(0.05),
+        hatBright: 0.4,
+        chordLevel: 0.25,
+        bassLevel: 0.5,
+      };
+    case 'E': // held out: plucked/bell chords, bright reed bass, tight high kick, rim snare, loud shaker
+      return {
+        chordHarmonics: [1, 0.25, 0.55, 0.1, 0.3, 0.05, 0.15],
+        chordAttack: 0.002,
+        chordDecay: jitter(0.5),
+        chordStabs: random() < 0.5,
+        bassHarmonics: [1, 0.7, 0.5, 0.35, 0.25, 0.18],
+        bassDecay: jitter(0.35),
+        kickStartHz: 200,
+        kickEndHz: 75,
+        kickDecay: jitter(0.15),
+        snareToneHz: 420,
+        snareDecay: jitter(0.07),
+        clap: false,
+        hatDecay: jitter(0.09),
+        hatBright: 0.7,
+        chordLevel: 0.35,
+        bassLevel: 0.35,
       };
   }
 }
@@ -114,20 +171,80 @@ function timbreSet(name: TimbreSetName, random: () => number): Timbre {
 type Quality = 'maj' | 'min' | 'dim';
 type Chord = [number, Quality];
 const MAJOR_PROGRESSIONS: Chord[][] = [
-  [[0, 'maj'], [7, 'maj'], [9, 'min'], [5, 'maj']], // I V vi IV
-  [[0, 'maj'], [5, 'maj'], [7, 'maj'], [0, 'maj']], // I IV V I
-  [[0, 'maj'], [9, 'min'], [5, 'maj'], [7, 'maj']], // I vi IV V
-  [[0, 'maj'], [0, 'maj'], [5, 'maj'], [7, 'maj']], // I I IV V
-  [[0, 'maj'], [2, 'min'], [7, 'maj'], [0, 'maj']], // I ii V I
-  [[0, 'maj'], [4, 'min'], [5, 'maj'], [7, 'maj']], // I iii IV V
+  [
+    [0, 'maj'],
+    [7, 'maj'],
+    [9, 'min'],
+    [5, 'maj'],
+  ], // I V vi IV
+  [
+    [0, 'maj'],
+    [5, 'maj'],
+    [7, 'maj'],
+    [0, 'maj'],
+  ], // I IV V I
+  [
+    [0, 'maj'],
+    [9, 'min'],
+    [5, 'maj'],
+    [7, 'maj'],
+  ], // I vi IV V
+  [
+    [0, 'maj'],
+    [0, 'maj'],
+    [5, 'maj'],
+    [7, 'maj'],
+  ], // I I IV V
+  [
+    [0, 'maj'],
+    [2, 'min'],
+    [7, 'maj'],
+    [0, 'maj'],
+  ], // I ii V I
+  [
+    [0, 'maj'],
+    [4, 'min'],
+    [5, 'maj'],
+    [7, 'maj'],
+  ], // I iii IV V
 ];
 const MINOR_PROGRESSIONS: Chord[][] = [
-  [[0, 'min'], [0, 'min'], [8, 'maj'], [10, 'maj']], // i i VI VII
-  [[0, 'min'], [5, 'min'], [7, 'maj'], [0, 'min']], // i iv V i (harmonic minor V)
-  [[0, 'min'], [10, 'maj'], [8, 'maj'], [7, 'maj']], // i VII VI V (Andalusian)
-  [[0, 'min'], [5, 'min'], [0, 'min'], [7, 'maj']], // i iv i V
-  [[0, 'min'], [8, 'maj'], [5, 'min'], [7, 'maj']], // i VI iv V
-  [[0, 'min'], [3, 'maj'], [10, 'maj'], [0, 'min']], // i III VII i
+  [
+    [0, 'min'],
+    [0, 'min'],
+    [8, 'maj'],
+    [10, 'maj'],
+  ], // i i VI VII
+  [
+    [0, 'min'],
+    [5, 'min'],
+    [7, 'maj'],
+    [0, 'min'],
+  ], // i iv V i (harmonic minor V)
+  [
+    [0, 'min'],
+    [10, 'maj'],
+    [8, 'maj'],
+    [7, 'maj'],
+  ], // i VII VI V (Andalusian)
+  [
+    [0, 'min'],
+    [5, 'min'],
+    [0, 'min'],
+    [7, 'maj'],
+  ], // i iv i V
+  [
+    [0, 'min'],
+    [8, 'maj'],
+    [5, 'min'],
+    [7, 'maj'],
+  ], // i VI iv V
+  [
+    [0, 'min'],
+    [3, 'maj'],
+    [10, 'maj'],
+    [0, 'min'],
+  ], // i III VII i
 ];
 const INTERVALS: Record<Quality, number[]> = { maj: [0, 4, 7], min: [0, 3, 7], dim: [0, 3, 6] };
 
@@ -143,7 +260,8 @@ function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
     for (const beat of beats) events.push({ beat, voice, velocity });
   };
   const hatGrid = (step: number, bars: number, accentEvery: number) => {
-    for (let t = 0, i = 0; t < bars - 1e-9; t += step, i++) add('hat', [t], i % accentEvery === 0 ? 0.9 : 0.55);
+    for (let t = 0, i = 0; t < bars - 1e-9; t += step, i++)
+      add('hat', [t], i % accentEvery === 0 ? 0.9 : 0.55);
   };
   const variant = Math.floor(random() * 3);
   if (spec.beatsPerBar === 3) {
@@ -155,7 +273,11 @@ function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
   }
   switch (spec.feel) {
     case 'straight': {
-      const kicks = [[0, 2], [0, 1.5, 2.5], [0, 0.75, 2, 2.5]][variant]!;
+      const kicks = [
+        [0, 2],
+        [0, 1.5, 2.5],
+        [0, 0.75, 2, 2.5],
+      ][variant]!;
       add('kick', kicks, 1);
       add('snare', [1, 3], 0.9);
       hatGrid(1 / (spec.hatsPerBeat ?? 2), 4, spec.hatsPerBeat === 4 ? 4 : 2);
@@ -174,7 +296,15 @@ function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
       break;
     }
     case 'halfTime': {
-      add('kick', [[0, 2.5], [0, 0.75, 2.75], [0, 1.5, 3.5]][variant]!, 1);
+      add(
+        'kick',
+        [
+          [0, 2.5],
+          [0, 0.75, 2.75],
+          [0, 1.5, 3.5],
+        ][variant]!,
+        1,
+      );
       add('snare', [2], 1);
       hatGrid(0.25, 4, 4);
       break;
@@ -183,8 +313,18 @@ function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
   return events;
 }
 
-function renderOneShot(kind: 'kick' | 'snare' | 'hat', timbre: Timbre, rate: number, random: () => number): Float32Array {
-  const seconds = kind === 'kick' ? timbre.kickDecay * 1.5 : kind === 'snare' ? timbre.snareDecay * 1.5 : timbre.hatDecay * 3;
+function renderOneShot(
+  kind: 'kick' | 'snare' | 'hat',
+  timbre: Timbre,
+  rate: number,
+  random: () => number,
+): Float32Array {
+  const seconds =
+    kind === 'kick'
+      ? timbre.kickDecay * 1.5
+      : kind === 'snare'
+        ? timbre.snareDecay * 1.5
+        : timbre.hatDecay * 3;
   const n = Math.max(1, Math.round(seconds * rate));
   const out = new Float32Array(n);
   if (kind === 'kick') {
@@ -232,7 +372,8 @@ function wavetable(harmonics: number[]): Float32Array {
   let peak = 0;
   for (let i = 0; i <= TABLE_SIZE; i++) {
     let v = 0;
-    for (let h = 0; h < harmonics.length; h++) v += harmonics[h]! * Math.sin((2 * Math.PI * (h + 1) * i) / TABLE_SIZE);
+    for (let h = 0; h < harmonics.length; h++)
+      v += harmonics[h]! * Math.sin((2 * Math.PI * (h + 1) * i) / TABLE_SIZE);
     table[i] = v;
     peak = Math.max(peak, Math.abs(v));
   }
@@ -326,21 +467,45 @@ export function renderClip(spec: ClipSpec): RenderedClip {
       });
       const barStart = bar * barSeconds;
       const hits = timbre.chordStabs
-        ? Array.from({ length: spec.beatsPerBar }, (_, b) => b).filter((b) => spec.beatsPerBar === 3 ? b > 0 : true)
+        ? Array.from({ length: spec.beatsPerBar }, (_, b) => b).filter((b) =>
+            spec.beatsPerBar === 3 ? b > 0 : true,
+          )
         : [0];
       for (const hit of hits) {
         const length = timbre.chordStabs ? beatSeconds * 0.8 : barSeconds;
         for (const midi of notes) {
-          addTone(out, rate, chordTable, midiToHz(midi), barStart + hit * beatSeconds, length, timbre.chordLevel / 3, timbre.chordAttack, timbre.chordDecay, random);
+          addTone(
+            out,
+            rate,
+            chordTable,
+            midiToHz(midi),
+            barStart + hit * beatSeconds,
+            length,
+            timbre.chordLevel / 3,
+            timbre.chordAttack,
+            timbre.chordDecay,
+            random,
+          );
         }
       }
       // Bass: the chord root (octave 2) on beat 1, and on beat 3 (4/4) with the fifth now and then.
-      let bassMidi = ((root % 12) + 12) % 12 + 36;
+      let bassMidi = (((root % 12) + 12) % 12) + 36;
       if (bassMidi > 45) bassMidi -= 12;
       const bassHits = spec.beatsPerBar === 3 ? [0] : [0, 2];
       for (const hit of bassHits) {
         const midi = hit > 0 && random() < 0.25 ? bassMidi + 7 : bassMidi;
-        addTone(out, rate, bassTable, midiToHz(midi), barStart + hit * beatSeconds, beatSeconds * (spec.beatsPerBar === 3 ? 2.8 : 1.9), timbre.bassLevel, 0.005, timbre.bassDecay, random);
+        addTone(
+          out,
+          rate,
+          bassTable,
+          midiToHz(midi),
+          barStart + hit * beatSeconds,
+          beatSeconds * (spec.beatsPerBar === 3 ? 2.8 : 1.9),
+          timbre.bassLevel,
+          0.005,
+          timbre.bassDecay,
+          random,
+        );
       }
     }
   }
@@ -363,14 +528,20 @@ export function renderClip(spec: ClipSpec): RenderedClip {
 }
 
 /** A click track: a short 1 kHz blip on every beat (accented downbeat every `beatsPerBar`). */
-export function renderClickTrack(bpm: number, seconds: number, sampleRate = 44100, beatsPerBar = 4): RenderedClip {
+export function renderClickTrack(
+  bpm: number,
+  seconds: number,
+  sampleRate = 44100,
+  beatsPerBar = 4,
+): RenderedClip {
   const out = new Float32Array(Math.round(seconds * sampleRate));
   const period = 60 / bpm;
   for (let beat = 0; beat * period < seconds; beat++) {
     const start = Math.round(beat * period * sampleRate);
     const level = beat % beatsPerBar === 0 ? 0.9 : 0.5;
     for (let i = 0; i < sampleRate * 0.02 && start + i < out.length; i++) {
-      out[start + i] = level * Math.sin((2 * Math.PI * 1000 * i) / sampleRate) * Math.exp(-i / (sampleRate * 0.004));
+      out[start + i] =
+        level * Math.sin((2 * Math.PI * 1000 * i) / sampleRate) * Math.exp(-i / (sampleRate * 0.004));
     }
   }
   return { samples: out, sampleRate };
