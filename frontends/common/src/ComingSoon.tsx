@@ -1,3 +1,4 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result, Typography } from 'antd';
 
 export interface ComingSoonProps {
@@ -9,7 +10,7 @@ export interface ComingSoonProps {
 export function ComingSoon({ title, description }: ComingSoonProps) {
   return (
     <Result
-      status="info"
+      icon={<ClockCircleOutlined style={{ color: '#7c3aed' }} />}
       title={
         <Typography.Title level={2} style={{ margin: 0 }}>
           {title}

@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
+import { useDocumentTitle } from './layout/useDocumentTitle';
 import type { BeatmatchApi } from './api/beatmatch';
 import type { AppConfig } from './config/appConfig';
 import type { RemoteLoader } from './remotes/federation';
@@ -38,10 +39,16 @@ export function ShellProviders({
   );
 }
 
+function DocumentTitle() {
+  useDocumentTitle();
+  return null;
+}
+
 export function Shell(props: ShellProps) {
   return (
     <BrowserRouter>
       <ShellProviders {...props}>
+        <DocumentTitle />
         <AppRoutes />
       </ShellProviders>
     </BrowserRouter>

@@ -53,6 +53,22 @@ function UserAreaPage() {
   return <ComingSoon title="Page not found" description={`There is no page at ${pathname}.`} />;
 }
 
+/** The logged-in pages, relative to /user: the shell's own, then the remotes' (also /user itself). */
+function UserRoutes() {
+  return (
+    <Routes>
+      {userPagesOf('shell').map((page) => (
+        <Route
+          key={page.path}
+          path={`${page.path}/*`}
+          element={<ComingSoon title={page.title} description={page.description} />}
+        />
+      ))}
+      <Route path="*" element={<UserAreaPage />} />
+    </Routes>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -75,23 +91,15 @@ export function AppRoutes() {
         />
       </Route>
       <Route
-        path={USER_BASENAME}
+        path={`${USER_BASENAME}/*`}
         element={
           <RequireLogin>
-            <PrivateLayout />
+            <PrivateLayout>
+              <UserRoutes />
+            </PrivateLayout>
           </RequireLogin>
         }
-      >
-        <Route index element={<RemoteApp remote="producer" basename={USER_BASENAME} />} />
-        {userPagesOf('shell').map((page) => (
-          <Route
-            key={page.path}
-            path={`${page.path}/*`}
-            element={<ComingSoon title={page.title} description={page.description} />}
-          />
-        ))}
-        <Route path="*" element={<UserAreaPage />} />
-      </Route>
+      />
     </Routes>
   );
 }

@@ -56,6 +56,13 @@ describe('routes of the shell', () => {
     expect(loadRemote).toHaveBeenCalledWith('producer');
   });
 
+  it('mounts the producer remote for the dashboard at /user itself', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/user', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('mounted producer at /user')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Dashboard');
+  });
+
   it('shows its own coming-soon pages for the shell-owned logged-in routes', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user/account', { api: signedInApi(), loadRemote });

@@ -5,14 +5,19 @@ export interface AppConfig {
   devMailbox: string | null;
 }
 
-/** Used by `npm run dev`, where the remotes run on their own dev servers. */
-export const DEV_APP_CONFIG: AppConfig = {
-  remotes: {
-    producer: 'http://localhost:3001/mf-manifest.json',
-    artist: 'http://localhost:3002/mf-manifest.json',
-  },
-  devMailbox: '/dev/mailbox',
-};
+/**
+ * Used by `npm run dev`, where the remotes run on their own dev servers (3001, 3002). Same host name
+ * as the page (localhost or 127.0.0.1), so the dev servers see same-site requests and serve them.
+ */
+export function devAppConfig(hostname = 'localhost'): AppConfig {
+  return {
+    remotes: {
+      producer: `http://${hostname}:3001/mf-manifest.json`,
+      artist: `http://${hostname}:3002/mf-manifest.json`,
+    },
+    devMailbox: '/dev/mailbox',
+  };
+}
 
 function isAppConfig(value: unknown): value is AppConfig {
   if (typeof value !== 'object' || value === null) return false;
@@ -38,7 +43,8 @@ export async function loadAppConfig(
   } catch {
     // fall through: the dev server has no app-config.json (its SPA fallback answers with HTML)
   }
-  if (isDevelopment) return DEV_APP_CONFIG;
+  if (isDevelopment)
+    return devAppConfig(typeof window === 'undefined' ? undefined : window.location.hostname);
   // Without configuration no remote can be found; the shell still runs and shows the error panels.
   return { remotes: {}, devMailbox: null };
 }

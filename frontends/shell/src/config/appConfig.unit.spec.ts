@@ -1,4 +1,4 @@
-import { DEV_APP_CONFIG, loadAppConfig } from './appConfig';
+import { devAppConfig, loadAppConfig } from './appConfig';
 
 const reply = (status: number, body: string) => async () => new Response(body, { status });
 
@@ -14,8 +14,8 @@ describe('loadAppConfig', () => {
   });
 
   it('falls back to the dev servers in development when there is no configuration', async () => {
-    await expect(loadAppConfig(true, reply(200, '<!doctype html>'))).resolves.toEqual(DEV_APP_CONFIG);
-    expect(DEV_APP_CONFIG.remotes).toEqual({
+    await expect(loadAppConfig(true, reply(200, '<!doctype html>'))).resolves.toEqual(devAppConfig());
+    expect(devAppConfig().remotes).toEqual({
       producer: 'http://localhost:3001/mf-manifest.json',
       artist: 'http://localhost:3002/mf-manifest.json',
     });

@@ -20,8 +20,8 @@ import {
   Typography,
   type MenuProps,
 } from 'antd';
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { findUserPage } from '@beatmatch/frontend-common';
 import { useSession } from '../session/SessionContext';
 import { redirectPath } from '../session/storage';
@@ -182,7 +182,7 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
 }
 
 /** The private container: side menu, top bar and the page, in one of three layout modes. */
-export function PrivateLayout() {
+export function PrivateLayout({ children }: { children: ReactNode }) {
   const width = useWindowWidth();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(() => navOpenByDefault(window.innerWidth));
@@ -225,9 +225,7 @@ export function PrivateLayout() {
       )}
       <Layout>
         <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
-        <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
-        </Layout.Content>
+        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
       </Layout>
     </Layout>
   );

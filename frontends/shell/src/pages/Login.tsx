@@ -201,7 +201,7 @@ export function Login() {
           Login
         </Button>
       </Form>
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
+      <Flex justify="space-between" align="center" style={{ marginTop: 16 }}>
         <Button type="link" style={{ padding: 0 }} onClick={() => setForgotOpen(true)}>
           Forgot password?
         </Button>

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError } from '../api/client';
+import { ApiError, NetworkError } from '../api/client';
 import {
   SIGNED_IN_USER,
   currentLocation,
@@ -98,6 +98,13 @@ describe('Login', () => {
     await submitCredentials();
     expect(await screen.findByText('Incorrect email or password.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('tells the user to reload when the gateway cannot be reached', async () => {
+    const api = fakeApi({ login: jest.fn(() => Promise.reject(new NetworkError())) });
+    renderShell('/login', { api });
+    await submitCredentials();
+    expect(await screen.findByText('Error - please reload the page and try again.')).toBeTruthy();
   });
 
   it('resends the code and says so', async () => {
