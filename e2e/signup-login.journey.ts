@@ -4,6 +4,9 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   page,
 }) => {
   const suffix = Date.now().toString(36);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/journey-${name}.png` });
   const user = {
     username: `journey_${suffix}`,
     email: `journey+${suffix}@example.test`,
@@ -18,6 +21,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await expect(page.getByText('By signing up you agree to our')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText(`We emailed a six-digit code to ${user.email}.`)).toBeVisible();
+  await shot('signup-success');
 
   // The code, as a person would read it: on the dev mailbox page.
   await page.goto('/dev/mailbox');
@@ -35,6 +39,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await page.getByLabel('Authentication code').fill('000000' === code ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Invalid code.')).toBeVisible();
+  await shot('authenticate');
   await page.getByLabel('Authentication code').fill(code!);
   await page.getByRole('button', { name: 'Verify' }).click();
 
@@ -45,6 +50,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   const offer = page.getByTestId('trial-offer');
   await expect(offer).toBeVisible();
   await expect(offer).toContainText('$15/month');
+  await shot('trial-offer');
   await page.getByRole('button', { name: 'Continue to the platform' }).click();
 
   await expect(page).toHaveURL(/\/user\/matchmaker$/);
@@ -65,4 +71,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   // Signed out: the private area sends the visitor back to /login.
   await page.goto('/user/matchlist');
   await expect(page).toHaveURL(/\/login$/);
+
+  // Nothing threw in the page along the way.
+  expect(pageErrors).toEqual([]);
 });

@@ -36,6 +36,13 @@ describe('routes of the shell', () => {
     }
   });
 
+  it('offers a signed-in user the way back in on public pages', async () => {
+    renderShell('/about', { api: signedInApi() });
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Open Beatmatch' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
   it('sends a signed-in user from / to the matchmaker, keeping ?beat', async () => {
     renderShell('/?beat=b-42', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
     await waitFor(() => expect(currentLocation()).toBe('/user/matchmaker?beat=b-42'));

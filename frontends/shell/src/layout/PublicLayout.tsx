@@ -34,16 +34,22 @@ export function PublicHeader() {
   const cartPath = status === 'signedIn' ? '/user/checkout' : '/checkout';
   const narrow = width < HEADER_DRAWER_BELOW;
 
-  const accountLinks = (
-    <>
-      <LinkButton to="/login" type="text">
-        Login
+  // A signed-in user on a public page gets a way back in instead of Login / Sign up.
+  const accountLinks =
+    status === 'signedIn' ? (
+      <LinkButton to="/user/matchmaker" type="primary">
+        Open Beatmatch
       </LinkButton>
-      <LinkButton to="/signUp" type="primary">
-        Sign up
-      </LinkButton>
-    </>
-  );
+    ) : (
+      <>
+        <LinkButton to="/login" type="text">
+          Login
+        </LinkButton>
+        <LinkButton to="/signUp" type="primary">
+          Sign up
+        </LinkButton>
+      </>
+    );
 
   return (
     <Layout.Header
