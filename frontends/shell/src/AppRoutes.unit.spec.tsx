@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RemoteLoader } from './remotes/federation';
 import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from './testing/renderShell';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const signedInApi = () => fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) });
 

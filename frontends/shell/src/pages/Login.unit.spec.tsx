@@ -20,7 +20,7 @@ async function submitCredentials() {
 }
 
 // antd renders slowly in jsdom.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../api/client';
 import { currentLocation, fakeApi, renderShell } from '../testing/renderShell';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,5 +1,6 @@
 import '@beatmatch/frontend-common/src/testing/jsdomPolyfills';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ShellProviders } from '../App';
 import { AppRoutes } from '../AppRoutes';
@@ -50,12 +51,15 @@ export function renderShell(
   }: { api?: BeatmatchApi; config?: AppConfig; loadRemote?: RemoteLoader } = {},
 ) {
   const result = render(
-    <MemoryRouter initialEntries={[path]}>
-      <ShellProviders api={api} config={config} loadRemote={loadRemote}>
-        <AppRoutes />
-        <LocationProbe />
-      </ShellProviders>
-    </MemoryRouter>,
+    // No animations in tests: dialogs and messages appear at once.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>
+        <ShellProviders api={api} config={config} loadRemote={loadRemote}>
+          <AppRoutes />
+          <LocationProbe />
+        </ShellProviders>
+      </MemoryRouter>
+    </ConfigProvider>,
   );
   return { ...result, api, loadRemote };
 }
