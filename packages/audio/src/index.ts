@@ -18,7 +18,10 @@ export interface WorkerAnalyzeOptions extends AnalyzeOptions {
   timeoutMs?: number;
 }
 
-const WORKER_ENTRY = join(__dirname, 'workerEntry.cjs');
+// require.resolve, not __dirname: when an ES module imports this file through tsx, __dirname is not a
+// file path, while the require that tsx provides still resolves relative to this file.
+const WORKER_ENTRY =
+  typeof require === 'function' ? require.resolve('./workerEntry.cjs') : join(__dirname, 'workerEntry.cjs');
 
 /**
  * Analyses WAV or MP3 bytes in a worker thread and resolves with the DNA. Rejects with a DnaError
