@@ -100,16 +100,21 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
     let sum = 0;
     let weighted = 0;
     let logSum = 0;
+    // Centroid and flatness change slowly: every 4th frame is enough (and saves a sqrt and a log per bin).
     const withFlatness = f % 4 === 0;
     for (let k = 0; k < bins; k++) {
       const re = spectrum[2 * k]!;
       const im = spectrum[2 * k + 1]!;
-      const p = re * re + im * im;
-      power[k] = p;
-      const magnitude = Math.sqrt(p);
-      sum += magnitude;
-      weighted += magnitude * k;
-      if (withFlatness) logSum += Math.log(p + 1e-18);
+      power[k] = re * re + im * im;
+    }
+    if (withFlatness) {
+      for (let k = 0; k < bins; k++) {
+        const p = power[k]!;
+        const magnitude = Math.sqrt(p);
+        sum += magnitude;
+        weighted += magnitude * k;
+        logSum += Math.log(p + 1e-18);
+      }
     }
     // Log-compressed flux: per bin below 2 kHz (kick and body need the resolution), per 8-bin group above.
     for (let k = 1; k < midEnd; k++) {
@@ -136,7 +141,8 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
       result.mid[f] = mid;
       result.high[f] = high;
     }
-    result.centroidHz[f] = sum > 1e-9 ? weighted / sum : 0;
+    if (withFlatness) result.centroidHz[f] = sum > 1e-9 ? weighted / sum : 0;
+    else result.centroidHz[f] = f > 0 ? result.centroidHz[f - 1]! : 0;
     if (withFlatness) result.flatness[f] = sum > 1e-9 ? Math.exp(logSum / (2 * bins)) / (sum / bins) : 0;
     else result.flatness[f] = f > 0 ? result.flatness[f - 1]! : 0;
     for (let b = 0; b < MEL_BANDS; b++) {
