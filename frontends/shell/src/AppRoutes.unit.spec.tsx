@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NetworkError } from './api/client';
 import type { RemoteLoader } from './remotes/federation';
 import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from './testing/renderShell';
 
@@ -36,10 +37,18 @@ describe('routes of the shell', () => {
     }
   });
 
+  it('says so when the gateway cannot be reached at boot, and treats the user as a visitor', async () => {
+    renderShell('/', { api: fakeApi({ auth: jest.fn(() => Promise.reject(new NetworkError())) }) });
+    expect(await screen.findByText('Error - please reload the page and try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /your next hit finds you/ })).toBeTruthy();
+  });
+
   it('offers a signed-in user the way back in on public pages', async () => {
-    renderShell('/about', { api: signedInApi() });
+    const api = signedInApi();
+    renderShell('/about', { api });
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('link', { name: 'Open Beatmatch' })).toBeTruthy();
+    expect(api.auth).toHaveBeenCalledTimes(1);
     expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 

@@ -1,6 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AuthUser } from '../api/beatmatch';
-import { isNotAuthenticated } from '../api/client';
+import { App } from 'antd';
+import { NETWORK_ERROR_MESSAGE, NetworkError, isNotAuthenticated } from '../api/client';
 import { useServices } from './services';
 import { clearCart, signedInFlag } from './storage';
 
@@ -20,6 +30,10 @@ const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { api } = useServices();
+  const { message } = App.useApp();
+  // Held in a ref so that `refresh` (and the boot effect depending on it) never changes identity.
+  const messageRef = useRef(message);
+  messageRef.current = message;
   const [user, setUser] = useState<AuthUser | null>(null);
   const [status, setStatus] = useState<SessionStatus>('loading');
 
@@ -37,8 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setStatus('signedIn');
       return current;
     } catch (error) {
-      // Not signed in is the ordinary answer for a visitor; anything else also leaves us signed out.
-      if (!isNotAuthenticated(error)) console.warn('beatmatch_auth failed', error);
+      // Not signed in is the ordinary answer for a visitor (silent); an unreachable gateway is said.
+      if (error instanceof NetworkError) void messageRef.current.error(NETWORK_ERROR_MESSAGE);
+      else if (!isNotAuthenticated(error)) console.warn('beatmatch_auth failed', error);
       clear();
       return null;
     }
