@@ -44,12 +44,15 @@ for (const width of [1280, 600]) {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
       await shot(page, `login-${width}`);
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      await page.getByRole('dialog').getByLabel('Email').fill('nobody@example.test');
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expect(
-        page.getByText('An email has been sent if there is an email associated with an account.'),
-      ).toBeVisible();
+      // Once per run: the gateway allows five reset calls a minute (the sign-up journey needs three).
+      if (width >= 900) {
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await page.getByRole('dialog').getByLabel('Email').fill('nobody@example.test');
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await expect(
+          page.getByText('An email has been sent if there is an email associated with an account.'),
+        ).toBeVisible();
+      }
 
       await page.goto('/policies/dmca');
       await expect(page.getByRole('heading', { name: 'DMCA' })).toBeVisible();

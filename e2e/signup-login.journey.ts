@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('a new user signs up, verifies the e-mailed code, answers the survey, lands on the matchmaker and logs out', async ({
+test('a new user signs up, verifies the e-mailed code, answers the survey, lands on the matchmaker, logs out and resets the password', async ({
   page,
 }) => {
   const suffix = Date.now().toString(36);
@@ -71,6 +71,34 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   // Signed out: the private area sends the visitor back to /login.
   await page.goto('/user/matchlist');
   await expect(page).toHaveURL(/\/login$/);
+
+  // Forgot password: the e-mailed link resets it, and the new password logs in.
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('dialog').getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText('An email has been sent if there is an email associated with an account.'),
+  ).toBeVisible();
+  await page.goto('/dev/mailbox');
+  const resetMail = page
+    .locator('article.mail', { hasText: `To: ${user.email}` })
+    .filter({ hasText: '/resetPassword?' })
+    .first();
+  const resetLink = /\S*\/resetPassword\?\S+/.exec(await resetMail.locator('pre').innerText())?.[0];
+  expect(resetLink).toContain('auth=');
+  const resetUrl = new URL(resetLink!, page.url());
+  await page.goto(resetUrl.pathname + resetUrl.search);
+  await page.getByLabel('New password').fill('a brand new password');
+  await page.getByLabel('Confirm password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('main').getByLabel('Email').fill(user.email);
+  await page.getByRole('main').getByLabel('Password').fill('a brand new password');
+  await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+  // Back to the last /user page the user tried to open.
+  await expect(page).toHaveURL(/\/user\/matchlist$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Match List');
 
   // Nothing threw in the page along the way.
   expect(pageErrors).toEqual([]);
