@@ -76,7 +76,10 @@ function SideNavigation({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           </Flex>
         )}
         <Flex gap={8} align="center" wrap style={{ marginTop: 8, fontSize: 12 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 11, letterSpacing: 1 }}>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: collapsed ? 9 : 11, letterSpacing: collapsed ? 0 : 1, whiteSpace: 'nowrap' }}
+          >
             {VERSION_LABEL}
           </Typography.Text>
           {collapsed ? null : <Link to="/help/new">What's New</Link>}
