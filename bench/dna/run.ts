@@ -103,6 +103,8 @@ export function buildSet(options: Options): LabelledClip[] {
       sampleRate: random() < 0.7 ? 44100 : 48000,
       snrDb: random() < 0.5 ? undefined : 12 + random() * 20,
       peakDb: -20 + random() * 19.5,
+      // 40% of clips are not at A440: concert pitch 428–452 Hz (about ±45 cents).
+      tuningHz: random() < 0.6 ? 440 : 428 + random() * 24,
     };
     clips.push({
       spec,

@@ -66,6 +66,15 @@ describe('DNA on known signals', () => {
     expect(dna.keyPrediction.mode).toBe('minor');
   });
 
+  it('still names it A minor when the recording is tuned to A = 432 Hz', async () => {
+    const dna = await analyze(
+      wav(
+        clip({ tonic: 9, mode: 'minor', progression: 1, drums: false, timbre: 'A', tuningHz: 432 }).samples,
+      ),
+    );
+    expect(dna.keyPrediction.value).toBe('A minor');
+  });
+
   it('names an Eb-major beat Eb major', async () => {
     const dna = await analyze(wav(clip({ tonic: 3, mode: 'major', timbre: 'B', bpm: 92 }).samples));
     expect(dna.keyPrediction.value).toBe('Eb major');

@@ -164,6 +164,9 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
 
 export const CHROMA_FFT = 4096;
 const SUPPRESSED_HARMONICS = [3, 5, 6, 7];
+/** Weight falls to zero 1/6 semitone (17 cents) from the nearest pitch of the estimated tuning. */
+const TUNING_SHARPNESS = 6;
+const MAX_PEAKS = 256;
 /** Weight of a peak that looks like an overtone of a stronger lower peak (set on the bench: 0.3). */
 const HARMONIC_SUPPRESSION = 0.3;
 export const CHROMA_HOP = 2048;
@@ -176,6 +179,8 @@ export interface ChromaFrames {
   bass: Float32Array;
   /** Frame level (sum of compressed peak magnitudes) to tell silent frames. */
   level: Float32Array;
+  /** Estimated deviation of the recording's tuning from A440, in semitones (-0.5..0.5). */
+  tuningSemitones: number;
 }
 
 export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames {
@@ -191,23 +196,14 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
   const firstBin = Math.floor(40 / binHz);
   const lastBin = Math.ceil(2100 / binHz);
   const bassLast = Math.ceil(220 / binHz);
-  // Pitch class and distance (in semitones) from the nearest equal-tempered pitch for each bin.
-  const pitchClass = new Int8Array(bins);
-  const closeness = new Float64Array(bins);
-  for (let k = firstBin; k <= lastBin; k++) {
-    const midi = 69 + 12 * Math.log2((k * binHz) / 440);
-    const nearest = Math.round(midi);
-    pitchClass[k] = ((nearest % 12) + 12) % 12;
-    closeness[k] = Math.max(0, 1 - 2 * Math.abs(midi - nearest)); // 1 on pitch, 0 half a semitone away
-  }
-  const result: ChromaFrames = {
-    frames,
-    chroma: new Float32Array(frames * 12),
-    bass: new Float32Array(frames * 12),
-    level: new Float32Array(frames),
-  };
-  const frameChroma = new Float64Array(12);
-  const frameBass = new Float64Array(12);
+  // Pass 1 keeps every spectral peak (fractional MIDI pitch, weight, bass flag); pass 2 turns them into
+  // chroma once the recording's tuning is known.
+  const peakMidi = new Float32Array(frames * MAX_PEAKS);
+  const peakValue = new Float32Array(frames * MAX_PEAKS);
+  const peakBass = new Uint8Array(frames * MAX_PEAKS);
+  const peakCount = new Uint16Array(frames);
+  let tuningCos = 0;
+  let tuningSin = 0;
   for (let f = 0; f < frames; f++) {
     const offset = f * CHROMA_HOP;
     for (let i = 0; i < n; i++) input[i] = samples[offset + i]! * scale * window[i]!;
@@ -217,30 +213,68 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
       const im = spectrum[2 * k + 1]!;
       magnitude[k] = Math.sqrt(re * re + im * im);
     }
-    frameChroma.fill(0);
-    frameBass.fill(0);
-    let level = 0;
-    for (let k = firstBin; k <= lastBin; k++) {
+    let count = 0;
+    for (let k = firstBin; k <= lastBin && count < MAX_PEAKS; k++) {
       const m = magnitude[k]!;
       // Spectral peaks only: the partials of notes, not the skirts of the window or broadband noise.
       if (m <= magnitude[k - 1]! || m < magnitude[k + 1]!) continue;
-      let value = Math.log1p(50 * m) * closeness[k]!;
+      let value = Math.log1p(50 * m);
       // A peak that sits at 3, 5, 6 or 7 times a stronger lower peak is most likely that note's overtone
       // (a fifth, major third or minor seventh away in pitch class): count it only weakly.
-      if (HARMONIC_SUPPRESSION < 1) {
-        for (const h of SUPPRESSED_HARMONICS) {
-          const base = k / h;
-          const lo = Math.floor(base - 1);
-          if (lo < firstBin - 1) break;
-          const fundamental = Math.max(magnitude[lo]!, magnitude[lo + 1]!, magnitude[lo + 2]!);
-          if (fundamental >= 0.5 * m) {
-            value *= HARMONIC_SUPPRESSION;
-            break;
-          }
+      for (const h of SUPPRESSED_HARMONICS) {
+        const lo = Math.floor(k / h - 1);
+        if (lo < firstBin - 1) break;
+        if (Math.max(magnitude[lo]!, magnitude[lo + 1]!, magnitude[lo + 2]!) >= 0.5 * m) {
+          value *= HARMONIC_SUPPRESSION;
+          break;
         }
       }
-      frameChroma[pitchClass[k]!]! += value;
-      if (k <= bassLast) frameBass[pitchClass[k]!]! += value;
+      // The peak's true frequency by parabolic interpolation of log magnitudes: bins are 2.7 Hz wide,
+      // most of a semitone in the bass.
+      const left = Math.log(magnitude[k - 1]! + 1e-12);
+      const centre = Math.log(m + 1e-12);
+      const right = Math.log(magnitude[k + 1]! + 1e-12);
+      const curvature = left - 2 * centre + right;
+      const shift = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (left - right)) / curvature)) : 0;
+      const midi = 69 + 12 * Math.log2(((k + shift) * binHz) / 440);
+      const at = f * MAX_PEAKS + count;
+      peakMidi[at] = midi;
+      peakValue[at] = value;
+      peakBass[at] = k <= bassLast ? 1 : 0;
+      count++;
+      const angle = 2 * Math.PI * (midi - Math.round(midi));
+      tuningCos += value * Math.cos(angle);
+      tuningSin += value * Math.sin(angle);
+    }
+    peakCount[f] = count;
+  }
+  // Tuning: the weighted circular mean of every peak's deviation from A440 equal temperament.
+  const tuningSemitones =
+    tuningCos === 0 && tuningSin === 0 ? 0 : Math.atan2(tuningSin, tuningCos) / (2 * Math.PI);
+
+  const result: ChromaFrames = {
+    frames,
+    chroma: new Float32Array(frames * 12),
+    bass: new Float32Array(frames * 12),
+    level: new Float32Array(frames),
+    tuningSemitones,
+  };
+  const frameChroma = new Float64Array(12);
+  const frameBass = new Float64Array(12);
+  for (let f = 0; f < frames; f++) {
+    frameChroma.fill(0);
+    frameBass.fill(0);
+    let level = 0;
+    for (let at = f * MAX_PEAKS; at < f * MAX_PEAKS + peakCount[f]!; at++) {
+      // Tuned partials sit near a pitch of the recording's tuning; drum sweeps and noise land anywhere.
+      const midi = peakMidi[at]! - tuningSemitones;
+      const nearest = Math.round(midi);
+      const tuned = 1 - TUNING_SHARPNESS * Math.abs(midi - nearest);
+      if (tuned <= 0) continue;
+      const value = peakValue[at]! * tuned;
+      const pc = ((nearest % 12) + 12) % 12;
+      frameChroma[pc]! += value;
+      if (peakBass[at]) frameBass[pc]! += value;
       level += value;
     }
     result.level[f] = level;

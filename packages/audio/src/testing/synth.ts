@@ -30,6 +30,8 @@ export interface ClipSpec {
   hatsPerBeat?: 2 | 4;
   /** Index into the mode's progression list (default: drawn from the seed). Minor 1 = i iv V i. */
   progression?: number;
+  /** Concert pitch of A4 in Hz (default 440). */
+  tuningHz?: number;
 }
 
 /** mulberry32: small, fast, deterministic. */
@@ -44,7 +46,7 @@ export function createRandom(seed: number): () => number {
   };
 }
 
-const midiToHz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+const midiToHz = (midi: number, tuningHz = 440) => tuningHz * 2 ** ((midi - 69) / 12);
 
 interface Timbre {
   /** Harmonic amplitudes of the chord instrument (index 0 = fundamental). */
@@ -478,7 +480,7 @@ export function renderClip(spec: ClipSpec): RenderedClip {
             out,
             rate,
             chordTable,
-            midiToHz(midi),
+            midiToHz(midi, spec.tuningHz),
             barStart + hit * beatSeconds,
             length,
             timbre.chordLevel / 3,
@@ -498,7 +500,7 @@ export function renderClip(spec: ClipSpec): RenderedClip {
           out,
           rate,
           bassTable,
-          midiToHz(midi),
+          midiToHz(midi, spec.tuningHz),
           barStart + hit * beatSeconds,
           beatSeconds * (spec.beatsPerBar === 3 ? 2.8 : 1.9),
           timbre.bassLevel,
