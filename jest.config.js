@@ -15,6 +15,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   // ESM-only dependencies are transformed to CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!(jose|nanoid|uuid)/)'],
+  // @ant-design/icons loads an ESM-only file of @ant-design/colors; its CommonJS twin lives in lib/.
+  moduleNameMapper: { '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'],
   // Jest's module registry would otherwise warn about globals it soft-deletes between files.
   testEnvironmentOptions: { globalsCleanup: 'off' },

@@ -12,6 +12,10 @@ const config = loadConfig({
   /** The address users reach; links in e-mails point here. */
   PUBLIC_URL: z.string().url().optional(),
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '..', 'frontends')),
+  /** Attempts per minute per client address on login/sign-up, code resend, and password reset. */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CODE: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_RESET: z.coerce.number().int().positive().default(5),
 });
 
 async function main() {
@@ -23,6 +27,7 @@ async function main() {
     host: config.HOST,
     logger,
     frontendsDir: config.FRONTENDS_DIR,
+    rateLimits: { login: config.RATE_LIMIT_LOGIN, code: config.RATE_LIMIT_CODE, reset: config.RATE_LIMIT_RESET },
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } : {}),
   });

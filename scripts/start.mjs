@@ -20,12 +20,15 @@ function newestMtime(dir) {
   return newest;
 }
 
+// Shared frontend code (page list, remote routing, rspack set-up) is built into every app.
+const commonChanged = newestMtime(path.join(root, 'frontends', 'common'));
+
 function needsBuild(name) {
   const dir = path.join(root, 'frontends', name);
   if (!existsSync(path.join(dir, 'package.json'))) return false;
   const marker = path.join(dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return true;
-  return newestMtime(dir) > statSync(marker).mtimeMs;
+  return Math.max(newestMtime(dir), commonChanged) > statSync(marker).mtimeMs;
 }
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {

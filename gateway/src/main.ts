@@ -25,6 +25,10 @@ const config = loadConfig({
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'frontends')),
   PRODUCER_REMOTE_URL: z.string().default('/remotes/producer/mf-manifest.json'),
   ARTIST_REMOTE_URL: z.string().default('/remotes/artist/mf-manifest.json'),
+  /** Attempts per minute per client address on login/sign-up, code resend, and password reset. */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CODE: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_RESET: z.coerce.number().int().positive().default(5),
   IDENTITY_URL: url('http://127.0.0.1:4001'),
   CATALOG_URL: url('http://127.0.0.1:4002'),
   MATCHMAKER_URL: url('http://127.0.0.1:4003'),
@@ -50,6 +54,7 @@ async function main() {
     csrfSecret: config.CSRF_SECRET,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
     trustProxy: config.TRUST_PROXY,
+    rateLimits: { login: config.RATE_LIMIT_LOGIN, code: config.RATE_LIMIT_CODE, reset: config.RATE_LIMIT_RESET },
     frontends: {
       shell: path.join(config.FRONTENDS_DIR, 'shell', 'dist'),
       producer: path.join(config.FRONTENDS_DIR, 'producer', 'dist'),
