@@ -43,7 +43,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: path.resolve(__dirname, '..'),
-    env: { DATA_DIR: dataDir, PORT: String(PORT) },
+    // The journeys share one client address; a rerun inside a minute must not trip the login limit.
+    env: { DATA_DIR: dataDir, PORT: String(PORT), RATE_LIMIT_LOGIN: '60', RATE_LIMIT_RESET: '30' },
     url: `${BASE_URL}/healthz`,
     // The first start may build the three frontends.
     timeout: 240_000,
