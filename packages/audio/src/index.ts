@@ -32,7 +32,8 @@ export function analyze(bytes: Uint8Array, options: WorkerAnalyzeOptions = {}): 
   const { timeoutMs = 120_000, ...analyzeOptions } = options;
   const sourceByteLength = analyzeOptions.sourceByteLength ?? bytes.length;
   const limit = analysisByteLimit(bytes.subarray(0, 65536), sourceByteLength) ?? bytes.length;
-  const copy = bytes.slice(0, Math.min(bytes.length, limit));
+  // A fresh copy even for a Node Buffer (whose slice() is a view): its buffer is transferred.
+  const copy = new Uint8Array(bytes.subarray(0, Math.min(bytes.length, limit)));
   return new Promise<Dna>((resolve, reject) => {
     let settled = false;
     const worker = new Worker(WORKER_ENTRY, {

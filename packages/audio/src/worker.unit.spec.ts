@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { analyze, analysisByteLimit, DnaError, MAX_ANALYSED_SECONDS } from './index';
-import { renderClickTrack } from './testing/synth';
+import { createRandom, renderClickTrack } from './testing/synth';
 import { encodeWav } from './testing/wavEncoder';
 
 const clickWav = (bpm: number, seconds: number) =>
@@ -32,6 +32,14 @@ describe('analyze (worker thread)', () => {
     expect(error.code).toBe('UNSUPPORTED_FORMAT');
   });
 
+  it('rejects random bytes named .mp3 as CORRUPT', async () => {
+    const random = createRandom(9);
+    const garbage = Uint8Array.from({ length: 200_000 }, () => Math.floor(random() * 256));
+    const error = await analyze(garbage, { filename: 'noise.mp3' }).catch((e) => e);
+    expect(error).toBeInstanceOf(DnaError);
+    expect(error.code).toBe('CORRUPT');
+  });
+
   it('decodes MP3 (mpg123 WASM) in the worker', async () => {
     const bytes = new Uint8Array(readFileSync(join(__dirname, 'testing/fixtures/beat-120bpm-a-minor.mp3')));
     const dna = await analyze(bytes, { filename: 'beat.mp3' });
@@ -44,6 +52,10 @@ describe('analyze (worker thread)', () => {
     const bytes = clickWav(100, 6);
     await analyze(bytes);
     expect(bytes.byteLength).toBeGreaterThan(0);
+    const buffer = Buffer.from(clickWav(100, 6)); // Buffer.slice() would be a view, not a copy
+    await analyze(buffer);
+    expect(buffer.byteLength).toBeGreaterThan(0);
+    expect(buffer.subarray(0, 4).toString('latin1')).toBe('RIFF');
   });
 
   it('keeps only the bytes the capped analysis needs from a long WAV', () => {

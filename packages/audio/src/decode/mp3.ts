@@ -69,6 +69,14 @@ export async function decodeMp3(
     decoder.free();
   }
   if (!downsampler) throw new DnaError('CORRUPT', 'No MP3 audio frames could be decoded.');
+  // Random bytes contain plausible frame syncs: when damaged frames outnumber good ones, it is not MP3.
+  const goodFrames = decodedFrames / 1152;
+  if (errors > goodFrames) {
+    throw new DnaError(
+      'CORRUPT',
+      `The MP3 data is damaged: ${errors} bad frame(s) against about ${Math.round(goodFrames)} good.`,
+    );
+  }
   const seconds = decodedFrames / sampleRate;
   // Past the cap the rest is not decoded: estimate the duration from the share of bytes consumed.
   const durationSeconds =
