@@ -198,6 +198,27 @@ export interface Description {
   voiceTags: ScoredTag[];
 }
 
+/** How the caption names each genre id. */
+const GENRE_WORDS: Record<Genre, string> = {
+  ambient: 'ambient',
+  blues: 'blues',
+  classical: 'classical',
+  country: 'country',
+  electronicDance: 'electronic dance',
+  folk: 'folk',
+  indieAlternative: 'indie/alternative',
+  jazz: 'jazz',
+  latin: 'latin',
+  metal: 'metal',
+  pop: 'pop',
+  punk: 'punk',
+  rapHipHop: 'hip-hop',
+  reggae: 'reggae',
+  rnb: 'R&B',
+  rock: 'rock',
+  singerSongwriters: 'singer-songwriter',
+};
+
 const round2 = (x: number) => Math.round(clamp01(x) * 100) / 100;
 
 /** Top `count` entries with score ≥ `floor`, always at least one. */
@@ -446,7 +467,7 @@ export function describe(
   const voiceTags = top({ instrumental: 1 - vocalLike, vocals: vocalLike }, 1, 0);
 
   const energyWord = energyLevel > 0.66 ? 'high' : energyLevel > 0.33 ? 'medium' : 'low';
-  const genreWord = (genreTags[0]?.tag ?? 'rapHipHop').replace(/([A-Z])/g, ' $1').toLowerCase();
+  const genreWord = GENRE_WORDS[genreTags[0]?.tag ?? 'rapHipHop'];
   const sub = subgenreTags[0] && subgenreTags[0].score >= 0.3 ? `${subgenreTags[0].tag}-leaning ` : '';
   const instruments = instrumentTags.slice(0, 3).map((t) => t.tag);
   const withText =
