@@ -10,7 +10,12 @@ import { KafkaEventBus } from '@beatmatch/platform';
 import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
 import { fastConsumerTimings, waitFor } from '@beatmatch/platform/src/bus/kafkaTestSupport';
 import { ApiClient } from '@beatmatch/embedded/src/apiClient';
-import { SERVICES, startDistributed, type DistributedSystem, type ProcessName } from '../scripts/start-distributed';
+import {
+  SERVICES,
+  startDistributed,
+  type DistributedSystem,
+  type ProcessName,
+} from '../scripts/start-distributed';
 
 /*
  * The distributed profile end to end: the gateway and every service as its own process on a real
@@ -53,7 +58,10 @@ async function query<Row>(url: string, sql: string, params: unknown[] = []): Pro
 let smtp: SmtpCapture;
 
 // Wire audit: every copy of identity's events on Kafka, seen by a consumer that never crashes.
-const audit = KafkaEventBus.fromBrokerList(kafkaBrokers, { clientId: 'e2e-audit', consumer: fastConsumerTimings });
+const audit = KafkaEventBus.fromBrokerList(kafkaBrokers, {
+  clientId: 'e2e-audit',
+  consumer: fastConsumerTimings,
+});
 const wireCopies = new Map<string, number>();
 const wireEvents = new Map<string, IntegrationEvent>();
 
@@ -67,13 +75,26 @@ class Probe {
 
   constructor(extraEnv: Record<string, string> = {}) {
     this.child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'projectionProbe.ts')], {
-      env: { ...process.env, DATABASE_URL: withDatabase(probeDatabase), KAFKA_BROKERS: kafkaBrokers, GROUP_ID: `e2e-probe-${run}`, ...extraEnv },
+      env: {
+        ...process.env,
+        DATABASE_URL: withDatabase(probeDatabase),
+        KAFKA_BROKERS: kafkaBrokers,
+        GROUP_ID: `e2e-probe-${run}`,
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.exited = new Promise((resolve) => this.child.once('exit', resolve));
-    readline.createInterface({ input: this.child.stderr! }).on('line', (line) => logs.push(`probe | ${line}`));
+    readline
+      .createInterface({ input: this.child.stderr! })
+      .on('line', (line) => logs.push(`probe | ${line}`));
     readline.createInterface({ input: this.child.stdout! }).on('line', (line) => {
-      const message = JSON.parse(line) as { delivered?: string; type?: string; hanging?: string; joined?: boolean };
+      const message = JSON.parse(line) as {
+        delivered?: string;
+        type?: string;
+        hanging?: string;
+        joined?: boolean;
+      };
       if (message.delivered) this.delivered.push({ id: message.delivered, type: message.type! });
       if (message.hanging) this.hangingOn = message.hanging;
       if (message.joined) this.joined = true;
@@ -153,7 +174,9 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
 
     const visitor = await client.post<{ uuid: string }>('beatmatch_exclude');
     expect(visitor.status).toBe(200);
-    expect((await client.post('beatmatch_signup', { ...user, ref: 'AMB-7', signedIn: false })).body).toEqual({ response: 'success' });
+    expect((await client.post('beatmatch_signup', { ...user, ref: 'AMB-7', signedIn: false })).body).toEqual({
+      response: 'success',
+    });
     const code = await mailedCode(user.email);
 
     // 1. kill -9 identity after sign-up, before the code is used.
@@ -170,8 +193,13 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     expect(identity.starts).toBe(2);
 
     // The account and the mailed code survived: the code logs in.
-    expect((await client.post('beatmatch_login', login)).body).toMatchObject({ response: 'authenticate', data: user.username });
-    expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
+    expect((await client.post('beatmatch_login', login)).body).toMatchObject({
+      response: 'authenticate',
+      data: user.username,
+    });
+    expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe(
+      'survey',
+    );
 
     // 2. The survey answer's event kills the consumer inside its projection transaction.
     const offer = await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'artist' });
@@ -207,7 +235,10 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
         [userId],
       );
     let outbox = await readOutbox();
-    for (const deadline = Date.now() + 30_000; !(outbox.length === expectedTypes.length && outbox.every((row) => row.sent)); ) {
+    for (
+      const deadline = Date.now() + 30_000;
+      !(outbox.length === expectedTypes.length && outbox.every((row) => row.sent));
+    ) {
       if (Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
       outbox = await readOutbox();
@@ -215,12 +246,22 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     expect(outbox.map((row) => row.type)).toEqual(expectedTypes);
     expect(outbox.every((row) => row.sent)).toBe(true);
     const outboxIds = outbox.map((row) => row.event_id);
-    const accounts = await query<{ n: number }>(identityDb, 'SELECT count(*)::int AS n FROM identity.users WHERE email = $1', [user.email]);
+    const accounts = await query<{ n: number }>(
+      identityDb,
+      'SELECT count(*)::int AS n FROM identity.users WHERE email = $1',
+      [user.email],
+    );
     expect(accounts[0]!.n).toBe(1);
 
     // ...reached Kafka (events recorded after identity's restart had no crash in their way: one copy each)...
-    await waitFor("all of the user's events on Kafka", () => outboxIds.every((id) => wireCopies.has(id)), 30_000);
-    figures.kafkaCopiesPerEvent = Object.fromEntries(outbox.map((row) => [row.type, wireCopies.get(row.event_id)]));
+    await waitFor(
+      "all of the user's events on Kafka",
+      () => outboxIds.every((id) => wireCopies.has(id)),
+      30_000,
+    );
+    figures.kafkaCopiesPerEvent = Object.fromEntries(
+      outbox.map((row) => [row.type, wireCopies.get(row.event_id)]),
+    );
     for (const row of outbox.slice(2)) expect(wireCopies.get(row.event_id)).toBe(1);
     for (const row of outbox.slice(0, 2)) expect(wireCopies.get(row.event_id)).toBeLessThanOrEqual(2);
     expect(wireEvents.get(outboxIds[0]!)).toMatchObject({
@@ -232,7 +273,11 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     // ...and the consumer, killed mid-transaction, got SurveyAnswered again and applied each event id once.
     const surveyAnsweredId = outboxIds[3]!;
     expect(firstProbe.hangingOn).toBe(surveyAnsweredId);
-    await waitFor('the restarted consumer to apply everything', () => secondProbe.delivered.some((d) => d.id === outboxIds[4]), 60_000);
+    await waitFor(
+      'the restarted consumer to apply everything',
+      () => secondProbe.delivered.some((d) => d.id === outboxIds[4]),
+      60_000,
+    );
     figures.consumerRedeliveryMs = Date.now() - probeKilledAt;
     expect(secondProbe.delivered.map((d) => d.id)).toContain(surveyAnsweredId);
     const projected = await query<{ event_id: string; type: string }>(
@@ -242,7 +287,9 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     );
     expect(projected.map((row) => row.event_id)).toEqual(outboxIds);
     expect(projected.map((row) => row.type)).toEqual(expectedTypes);
-    const deliveriesToConsumer = [...firstProbe.delivered, ...secondProbe.delivered].filter((d) => outboxIds.includes(d.id)).length;
+    const deliveriesToConsumer = [...firstProbe.delivered, ...secondProbe.delivered].filter((d) =>
+      outboxIds.includes(d.id),
+    ).length;
     figures.consumerDeliveriesForFiveEvents = deliveriesToConsumer;
     expect(deliveriesToConsumer).toBeGreaterThan(outboxIds.length);
     figures.rssMiBAfterJourney = rss();

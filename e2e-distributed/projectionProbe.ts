@@ -11,7 +11,8 @@
 import { idempotent, KafkaEventBus, openPostgres, processedEventsSchema } from '@beatmatch/platform';
 
 const { DATABASE_URL, KAFKA_BROKERS, GROUP_ID, HANG_FOR_USERNAME, HANG_ON_TYPE } = process.env;
-if (!DATABASE_URL || !KAFKA_BROKERS || !GROUP_ID) throw new Error('DATABASE_URL, KAFKA_BROKERS and GROUP_ID are required');
+if (!DATABASE_URL || !KAFKA_BROKERS || !GROUP_ID)
+  throw new Error('DATABASE_URL, KAFKA_BROKERS and GROUP_ID are required');
 
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -23,8 +24,13 @@ async function main() {
   let watchedUserId: string | undefined;
   const project = idempotent(db, 'probe', 'user-events', async (event, tx) => {
     const { userId, username } = event.payload as { userId: string; username?: string };
-    await tx.query('INSERT INTO probe.user_events (event_id, user_id, type) VALUES ($1, $2, $3)', [event.id, userId, event.type]);
-    if (HANG_FOR_USERNAME && event.type === 'identity.UserRegistered' && username === HANG_FOR_USERNAME) watchedUserId = userId;
+    await tx.query('INSERT INTO probe.user_events (event_id, user_id, type) VALUES ($1, $2, $3)', [
+      event.id,
+      userId,
+      event.type,
+    ]);
+    if (HANG_FOR_USERNAME && event.type === 'identity.UserRegistered' && username === HANG_FOR_USERNAME)
+      watchedUserId = userId;
     if (HANG_ON_TYPE && event.type === HANG_ON_TYPE && userId === watchedUserId) {
       print({ hanging: event.id, type: event.type });
       await new Promise(() => undefined);
@@ -32,7 +38,13 @@ async function main() {
   });
   const bus = KafkaEventBus.fromBrokerList(KAFKA_BROKERS!, {
     clientId: 'projection-probe',
-    consumer: { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 500, rebalanceTimeoutMs: 10_000, maxWaitTimeMs: 100, autoCommitIntervalMs: 60_000 },
+    consumer: {
+      sessionTimeoutMs: 6_000,
+      heartbeatIntervalMs: 500,
+      rebalanceTimeoutMs: 10_000,
+      maxWaitTimeMs: 100,
+      autoCommitIntervalMs: 60_000,
+    },
   });
   await bus.subscribe({
     groupId: GROUP_ID!,

@@ -27,7 +27,11 @@ async function main() {
     host: config.HOST,
     logger,
     frontendsDir: config.FRONTENDS_DIR,
-    rateLimits: { login: config.RATE_LIMIT_LOGIN, code: config.RATE_LIMIT_CODE, reset: config.RATE_LIMIT_RESET },
+    rateLimits: {
+      login: config.RATE_LIMIT_LOGIN,
+      code: config.RATE_LIMIT_CODE,
+      reset: config.RATE_LIMIT_RESET,
+    },
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } : {}),
   });

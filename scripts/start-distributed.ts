@@ -94,7 +94,8 @@ async function ensureDatabases(baseUrl: string, names: string[]): Promise<void> 
         await client.query(`CREATE DATABASE ${name}`);
       } catch (error) {
         // Another starter created it meanwhile.
-        if ((error as { code?: string }).code !== '42P04' && (error as { code?: string }).code !== '23505') throw error;
+        if ((error as { code?: string }).code !== '42P04' && (error as { code?: string }).code !== '23505')
+          throw error;
       }
     }
   } finally {
@@ -143,7 +144,9 @@ function assertPortFree(port: number, name: string): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} for ${name} is taken (another Beatmatch running?): stop that process first`)
+          ? new Error(
+              `Port ${port} for ${name} is taken (another Beatmatch running?): stop that process first`,
+            )
           : error,
       ),
     );
@@ -177,7 +180,11 @@ class Supervised implements ManagedProcess {
     readonly url: string,
     private readonly entry: string,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly options: { restartOnCrash: boolean; onLog: (name: ProcessName, line: string) => void; readyTimeoutMs: number },
+    private readonly options: {
+      restartOnCrash: boolean;
+      onLog: (name: ProcessName, line: string) => void;
+      readyTimeoutMs: number;
+    },
   ) {}
 
   get pid() {
@@ -205,7 +212,10 @@ class Supervised implements ManagedProcess {
         if (!this.stopping) {
           this.quickCrashes = Date.now() - this.spawnedAt < 30_000 ? this.quickCrashes + 1 : 0;
           const delayMs = Math.min(10_000, 200 * 2 ** Math.max(0, this.quickCrashes - 1));
-          this.options.onLog(this.name, `[supervisor] ${this.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})`);
+          this.options.onLog(
+            this.name,
+            `[supervisor] ${this.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})`,
+          );
           if (this.options.restartOnCrash) {
             setTimeout(() => {
               if (!this.stopping) {
@@ -285,7 +295,12 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   ]);
   const ports = {} as Record<ProcessName, number>;
   for (const name of ['gateway', ...SERVICES] as ProcessName[]) {
-    ports[name] = options.gatewayPort === 0 ? await freePort() : name === 'gateway' ? (options.gatewayPort ?? DEFAULT_PORTS.gateway) : DEFAULT_PORTS[name];
+    ports[name] =
+      options.gatewayPort === 0
+        ? await freePort()
+        : name === 'gateway'
+          ? (options.gatewayPort ?? DEFAULT_PORTS.gateway)
+          : DEFAULT_PORTS[name];
   }
   if (options.gatewayPort !== 0) {
     for (const [name, port] of Object.entries(ports)) await assertPortFree(port, name);
@@ -329,7 +344,13 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   };
   delete gatewayEnv.DATABASE_URL; // the gateway stores nothing
   for (const service of SERVICES) gatewayEnv[`${service.toUpperCase()}_URL`] = urlOf(service);
-  processes.gateway = new Supervised('gateway', publicUrl, path.join(root, 'gateway', 'src', 'main.ts'), gatewayEnv, supervision);
+  processes.gateway = new Supervised(
+    'gateway',
+    publicUrl,
+    path.join(root, 'gateway', 'src', 'main.ts'),
+    gatewayEnv,
+    supervision,
+  );
 
   const stop = async () => {
     for (const managed of Object.values(processes)) managed.expectExit();
@@ -349,9 +370,15 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
 
 /** Reads the export lines of deploy/local/env (after deploy/local/up) into the environment. */
 function loadLocalServers(names: string[]) {
-  const up = spawnSync('bash', [path.join(root, 'deploy', 'local', 'up'), ...names], { cwd: root, stdio: 'inherit' });
+  const up = spawnSync('bash', [path.join(root, 'deploy', 'local', 'up'), ...names], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (up.status !== 0) throw new Error(`deploy/local/up ${names.join(' ')} failed`);
-  const printed = spawnSync('bash', [path.join(root, 'deploy', 'local', 'env')], { cwd: root, encoding: 'utf8' });
+  const printed = spawnSync('bash', [path.join(root, 'deploy', 'local', 'env')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   for (const match of printed.stdout.matchAll(/^export\s+([A-Z_][A-Z0-9_]*)=(.*)$/gm)) {
     process.env[match[1]!] ??= match[2]!.replace(/^['"]|['"]$/g, '');
   }
@@ -367,12 +394,15 @@ async function main() {
     ...(process.env.DATA_DIR ? { dataDir: path.join(process.env.DATA_DIR, 'distributed') } : {}),
   });
   const rows = Object.values(system.processes).map(
-    (p) => `  ${p.name.padEnd(10)} pid ${String(p.pid).padEnd(7)} ${p.url.padEnd(24)} ready in ${String(p.readyMs).padStart(5)} ms   rss ${p.rssMiB()} MiB`,
+    (p) =>
+      `  ${p.name.padEnd(10)} pid ${String(p.pid).padEnd(7)} ${p.url.padEnd(24)} ready in ${String(p.readyMs).padStart(5)} ms   rss ${p.rssMiB()} MiB`,
   );
   const total = Object.values(system.processes).reduce((sum, p) => sum + (p.rssMiB() ?? 0), 0);
   process.stdout.write(
     `\nBeatmatch (distributed) is running at ${system.url} — started in ${system.startMs} ms, ${Math.round(total)} MiB RSS in all\n${rows.join('\n')}\n` +
-      (process.env.SMTP_URL ? '' : `  mail: no SMTP_URL, identity writes mails to its dev mailbox under the data directory\n`),
+      (process.env.SMTP_URL
+        ? ''
+        : `  mail: no SMTP_URL, identity writes mails to its dev mailbox under the data directory\n`),
   );
   let stopping = false;
   const stop = async () => {

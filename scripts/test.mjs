@@ -26,7 +26,10 @@ if (!process.env.SKIP_SERVERS && existsSync(up)) {
     console.error('deploy/local/up failed: the real-server suites cannot run.');
     process.exit(started.status ?? 1);
   }
-  const printed = spawnSync('bash', [path.join(root, 'deploy', 'local', 'env')], { cwd: root, encoding: 'utf8' });
+  const printed = spawnSync('bash', [path.join(root, 'deploy', 'local', 'env')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   for (const match of printed.stdout.matchAll(/^export\s+([A-Z_][A-Z0-9_]*)=(.*)$/gm)) {
     env[match[1]] = match[2].replace(/^['"]|['"]$/g, '');
   }
@@ -59,9 +62,19 @@ if (jest.status !== 0 && failed === 0) failed += 1;
 // 3. Browser journeys (Playwright driving Debian's Chromium against `npm start`).
 if (runBrowser && existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
   const pwJson = path.join(out, 'playwright.json');
-  const pw = run(process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
-  });
+  const pw = run(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '-c',
+      'e2e/playwright.config.ts',
+      '--reporter=list,json',
+    ],
+    {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    },
+  );
   if (existsSync(pwJson)) {
     const stats = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     passed += stats.expected + (stats.flaky ?? 0);

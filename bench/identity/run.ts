@@ -17,7 +17,8 @@ const arg = (name: string, fallback: number) => {
 const requests = arg('requests', 400);
 const concurrency = arg('concurrency', 8);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(name: string, count: number, call: (i: number) => Promise<unknown>) {
   const times: number[] = [];
@@ -35,14 +36,27 @@ async function measure(name: string, count: number, call: (i: number) => Promise
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  const result = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: count / seconds };
-  console.log(`${name.padEnd(10)} n=${count} p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms ${result.rps.toFixed(0)} req/s`);
+  const result = {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: count / seconds,
+  };
+  console.log(
+    `${name.padEnd(10)} n=${count} p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms ${result.rps.toFixed(0)} req/s`,
+  );
   return result;
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-bench-'));
-  const system = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', logger: createLogger('bench', 'silent'), rateLimits: { login: 1e9, code: 1e9, reset: 1e9 } });
+  const system = await startEmbedded({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger('bench', 'silent'),
+    rateLimits: { login: 1e9, code: 1e9, reset: 1e9 },
+  });
   try {
     const client = new ApiClient(system.url);
     const password = 'benchmark password';
@@ -50,15 +64,28 @@ async function main() {
     await client.post('beatmatch_signup', user);
     const code = (await system.devMailbox.list())[0]!.text.match(/\b(\d{6})\b/)![1];
     await client.post('beatmatch_login', { email: user.email, password, uuid: null, auth_code: code });
-    await client.post('beatmatch_login', { email: user.email, password, uuid: null, producerArtistSurvey: 'both' });
+    await client.post('beatmatch_login', {
+      email: user.email,
+      password,
+      uuid: null,
+      producerArtistSurvey: 'both',
+    });
 
-    const health = await measure('healthz', requests, () => fetch(`${system.url}/healthz`).then((r) => r.text()));
+    const health = await measure('healthz', requests, () =>
+      fetch(`${system.url}/healthz`).then((r) => r.text()),
+    );
     const auth = await measure('auth', requests, () => client.post('beatmatch_auth'));
     const exclude = await measure('exclude', requests, () => client.post('beatmatch_exclude'));
     const logins = Math.max(20, Math.floor(requests / 10));
-    const login = await measure('login', logins, () => client.post('beatmatch_login', { email: user.email, password, uuid: null }));
+    const login = await measure('login', logins, () =>
+      client.post('beatmatch_login', { email: user.email, password, uuid: null }),
+    );
     const signup = await measure('signup', logins, (i) =>
-      client.post('beatmatch_signup', { username: `b${i}x${Date.now() % 1e6}`, email: `b${i}.${Date.now()}@example.com`, password }),
+      client.post('beatmatch_signup', {
+        username: `b${i}x${Date.now() % 1e6}`,
+        email: `b${i}.${Date.now()}@example.com`,
+        password,
+      }),
     );
     const rss = process.memoryUsage().rss / 1048576;
     console.log(

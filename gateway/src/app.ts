@@ -92,7 +92,13 @@ export function createGateway(options: GatewayOptions) {
     if (!req.cookies[VISITOR_COOKIE]) {
       const id = randomBytes(18).toString('base64url');
       req.cookies[VISITOR_COOKIE] = id;
-      res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, path: '/', maxAge: 400 * 86_400_000 });
+      res.cookie(VISITOR_COOKIE, id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+        maxAge: 400 * 86_400_000,
+      });
     }
     next();
   });
@@ -102,7 +108,11 @@ export function createGateway(options: GatewayOptions) {
     cookieName: options.secureCookies ? '__Host-bm.csrf' : 'bm_csrf',
     cookieOptions: { sameSite: 'lax', secure: options.secureCookies, path: '/', httpOnly: true },
     getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'],
-    errorConfig: { statusCode: 403, message: 'Your session token is out of date. Please reload the page.', code: 'csrf_invalid' },
+    errorConfig: {
+      statusCode: 403,
+      message: 'Your session token is out of date. Please reload the page.',
+      code: 'csrf_invalid',
+    },
   });
 
   app.get('/api/csrf', (req, res) => {
@@ -125,7 +135,16 @@ export function createGateway(options: GatewayOptions) {
         res
           .status(429)
           .type('application/problem+json')
-          .send(JSON.stringify(problem(429, 'Too many attempts. Please wait a minute and try again.', 'rate_limited', String(req.id))));
+          .send(
+            JSON.stringify(
+              problem(
+                429,
+                'Too many attempts. Please wait a minute and try again.',
+                'rate_limited',
+                String(req.id),
+              ),
+            ),
+          );
       },
     });
   const limiters = { login: limiter(limits.login), code: limiter(limits.code), reset: limiter(limits.reset) };
@@ -172,7 +191,12 @@ export function createGateway(options: GatewayOptions) {
           },
           error: (error, req, res) => {
             logger.error({ err: error }, 'proxy error');
-            const body = problem(502, 'Error - please reload the page and try again.', 'bad_gateway', String((req as Request).id));
+            const body = problem(
+              502,
+              'Error - please reload the page and try again.',
+              'bad_gateway',
+              String((req as Request).id),
+            );
             if ('headersSent' in res && !res.headersSent) {
               (res as ServerResponse).writeHead(502, { 'content-type': 'application/problem+json' });
               (res as ServerResponse).end(JSON.stringify(body));
@@ -191,9 +215,14 @@ export function createGateway(options: GatewayOptions) {
       const target = routeTable[name];
       if (!target) throw new HttpProblem(404, 'Not found.', 'not_found');
       req.apiRoute = name;
-      if (target.limit) await new Promise<void>((resolve, reject) => limiters[target.limit!](req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      if (target.limit)
+        await new Promise<void>((resolve, reject) =>
+          limiters[target.limit!](req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+        );
       if (res.headersSent) return;
-      await new Promise<void>((resolve, reject) => doubleCsrfProtection(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        doubleCsrfProtection(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+      );
       const caller: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
       if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
       req.internalToken = await issuer.issue(caller);
@@ -216,7 +245,8 @@ function mountFrontends(app: express.Express, dirs: { shell: string; producer: s
     setHeaders: (res: Response, file: string) => {
       // Hashed bundles are immutable; entry points and manifests must be revalidated.
       const base = path.basename(file);
-      if (base === 'index.html' || base.endsWith('.json') || base === 'remoteEntry.js') res.setHeader('cache-control', 'no-cache');
+      if (base === 'index.html' || base.endsWith('.json') || base === 'remoteEntry.js')
+        res.setHeader('cache-control', 'no-cache');
       else res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   };

@@ -20,7 +20,9 @@ const config = loadConfig({
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** PEM (PKCS#8) of the Ed25519 key the gateway signs internal tokens with. */
   INTERNAL_TOKEN_PRIVATE_KEY: z.string({ error: 'INTERNAL_TOKEN_PRIVATE_KEY is required (PEM)' }).min(1),
-  CSRF_SECRET: z.string({ error: 'CSRF_SECRET is required' }).min(32, 'CSRF_SECRET must be at least 32 characters'),
+  CSRF_SECRET: z
+    .string({ error: 'CSRF_SECRET is required' })
+    .min(32, 'CSRF_SECRET must be at least 32 characters'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'frontends')),
   PRODUCER_REMOTE_URL: z.string().default('/remotes/producer/mf-manifest.json'),
@@ -54,7 +56,11 @@ async function main() {
     csrfSecret: config.CSRF_SECRET,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
     trustProxy: config.TRUST_PROXY,
-    rateLimits: { login: config.RATE_LIMIT_LOGIN, code: config.RATE_LIMIT_CODE, reset: config.RATE_LIMIT_RESET },
+    rateLimits: {
+      login: config.RATE_LIMIT_LOGIN,
+      code: config.RATE_LIMIT_CODE,
+      reset: config.RATE_LIMIT_RESET,
+    },
     frontends: {
       shell: path.join(config.FRONTENDS_DIR, 'shell', 'dist'),
       producer: path.join(config.FRONTENDS_DIR, 'producer', 'dist'),
@@ -62,7 +68,9 @@ async function main() {
     },
     remotes: { producer: config.PRODUCER_REMOTE_URL, artist: config.ARTIST_REMOTE_URL },
   });
-  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const server = app.listen(config.PORT, config.HOST, () =>
+    logger.info({ port: config.PORT }, 'gateway listening'),
+  );
   const stop = () => {
     server.closeAllConnections?.();
     server.close(() => process.exit(0));

@@ -28,12 +28,20 @@ export class SessionResolver {
     if (cached && cached.until > Date.now()) return cached.caller;
     const response = await fetch(`${this.identityUrl()}/sessions/resolve`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-token': await this.issuer.issue({ gateway: true }) },
+      headers: {
+        'content-type': 'application/json',
+        'x-internal-token': await this.issuer.issue({ gateway: true }),
+      },
       body: JSON.stringify({ token }),
     });
     let caller: Caller | null = null;
     if (response.ok) {
-      const body = (await response.json()) as { userId: string; userName: string; email: string; sessionId: string };
+      const body = (await response.json()) as {
+        userId: string;
+        userName: string;
+        email: string;
+        sessionId: string;
+      };
       caller = { userId: body.userId, userName: body.userName, email: body.email, sessionId: body.sessionId };
     } else if (response.status !== 401) {
       this.logger.warn({ status: response.status }, 'session lookup failed');

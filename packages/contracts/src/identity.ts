@@ -31,7 +31,9 @@ const username = z
 
 const deviceUuid = z.string().trim().max(64, 'Invalid device id.').optional();
 
-export const surveyAnswerSchema = z.enum(['artist', 'prod', 'both'], { error: "Please choose 'buy', 'sell' or 'both'." });
+export const surveyAnswerSchema = z.enum(['artist', 'prod', 'both'], {
+  error: "Please choose 'buy', 'sell' or 'both'.",
+});
 export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
 
 export const signupRequestSchema = z.object({
@@ -46,7 +48,10 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const loginRequestSchema = z.object({
   email,
   // At login the length rules do not apply: a wrong password gets the one generic message.
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(1024, 'Password is too long.'),
   uuid: deviceUuid.nullable(),
   auth_code: z
     .string()
@@ -114,7 +119,10 @@ export type UserReferredV1 = IntegrationEvent<
   'identity.UserReferred',
   { userId: string; referralCode: string; registeredAt: string }
 >;
-export type AccountVerifiedV1 = IntegrationEvent<'identity.AccountVerified', { userId: string; verifiedAt: string }>;
+export type AccountVerifiedV1 = IntegrationEvent<
+  'identity.AccountVerified',
+  { userId: string; verifiedAt: string }
+>;
 export type SurveyAnsweredV1 = IntegrationEvent<
   'identity.SurveyAnswered',
   { userId: string; answer: SurveyAnswer; wantsToBuy: boolean; wantsToSell: boolean; answeredAt: string }
@@ -125,9 +133,18 @@ export type SurveyAnsweredV1 = IntegrationEvent<
  */
 export type TrialOfferPresentedV1 = IntegrationEvent<
   'identity.TrialOfferPresented',
-  { userId: string; family: 'producer' | 'artist'; variant: 'trial' | 'ambassador'; trialDays: 7 | 14; presentedAt: string }
+  {
+    userId: string;
+    family: 'producer' | 'artist';
+    variant: 'trial' | 'ambassador';
+    trialDays: 7 | 14;
+    presentedAt: string;
+  }
 >;
-export type PasswordChangedV1 = IntegrationEvent<'identity.PasswordChanged', { userId: string; changedAt: string }>;
+export type PasswordChangedV1 = IntegrationEvent<
+  'identity.PasswordChanged',
+  { userId: string; changedAt: string }
+>;
 
 export type IdentityIntegrationEvent =
   | UserRegisteredV1

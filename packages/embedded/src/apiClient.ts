@@ -18,7 +18,9 @@ export class ApiClient {
       const index = pair!.indexOf('=');
       const name = pair!.slice(0, index).trim();
       const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]!) < new Date());
+      const expired = attributes.some(
+        (a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]!) < new Date(),
+      );
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -40,7 +42,11 @@ export class ApiClient {
   }
 
   /** POSTs JSON (or a raw string body) and returns status and parsed body. */
-  async post<T = Record<string, unknown>>(route: string, body: unknown = {}, options: { csrf?: boolean; raw?: boolean } = {}) {
+  async post<T = Record<string, unknown>>(
+    route: string,
+    body: unknown = {},
+    options: { csrf?: boolean; raw?: boolean } = {},
+  ) {
     if (options.csrf !== false && !this.csrfToken) await this.refreshCsrf();
     const response = await fetch(`${this.baseUrl}/api/${route}`, {
       method: 'POST',
@@ -53,6 +59,10 @@ export class ApiClient {
     });
     this.remember(response);
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { message?: string; code?: string }, headers: response.headers };
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as T & { message?: string; code?: string },
+      headers: response.headers,
+    };
   }
 }

@@ -14,8 +14,19 @@ let now = new Date();
 const published: IntegrationEvent[] = [];
 
 async function start() {
-  system = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', logger, clock: () => now, rateLimits: { login: 1000, code: 1000, reset: 1000 } });
-  await system.bus.subscribe({ groupId: `test-${Math.random()}`, topics: ['identity'], handle: async (event) => void published.push(event) });
+  system = await startEmbedded({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    clock: () => now,
+    rateLimits: { login: 1000, code: 1000, reset: 1000 },
+  });
+  await system.bus.subscribe({
+    groupId: `test-${Math.random()}`,
+    topics: ['identity'],
+    handle: async (event) => void published.push(event),
+  });
 }
 
 beforeAll(async () => {
@@ -30,7 +41,11 @@ afterAll(async () => {
 let counter = 0;
 const newUser = () => {
   counter += 1;
-  return { username: `artist${counter}`, email: `artist${counter}@example.com`, password: 'correct horse battery' };
+  return {
+    username: `artist${counter}`,
+    email: `artist${counter}@example.com`,
+    password: 'correct horse battery',
+  };
 };
 
 async function lastCode(email: string) {
@@ -56,7 +71,9 @@ const eventually = async (check: () => void, ms = 3000) => {
 async function signUpAndVerify(client: ApiClient, user = newUser()) {
   expect((await client.post('beatmatch_signup', user)).status).toBe(200);
   const login = { email: user.email, password: user.password, uuid: null };
-  expect((await client.post('beatmatch_login', { ...login, auth_code: await lastCode(user.email) })).body.response).toBe('survey');
+  expect(
+    (await client.post('beatmatch_login', { ...login, auth_code: await lastCode(user.email) })).body.response,
+  ).toBe('survey');
   return { user, login };
 }
 
@@ -66,17 +83,25 @@ describe('identity through the gateway (embedded)', () => {
     const visitor = await client.post<{ uuid: string }>('beatmatch_exclude');
     expect(visitor.body.uuid).toMatch(/^[0-9a-f-]{36}$/);
     const user = newUser();
-    expect((await client.post('beatmatch_signup', { ...user, ref: 'AMB-7', signedIn: false })).body).toEqual({ response: 'success' });
+    expect((await client.post('beatmatch_signup', { ...user, ref: 'AMB-7', signedIn: false })).body).toEqual({
+      response: 'success',
+    });
 
     const login = { email: user.email, password: user.password, uuid: visitor.body.uuid };
-    expect((await client.post('beatmatch_login', login)).body).toEqual({ response: 'authenticate', data: user.username, isReferral: true });
+    expect((await client.post('beatmatch_login', login)).body).toEqual({
+      response: 'authenticate',
+      data: user.username,
+      isReferral: true,
+    });
     expect(client.cookie('bm_session')).toBeUndefined();
     const code = await lastCode(user.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const rejected = await client.post('beatmatch_login', { ...login, auth_code: wrong });
     expect([rejected.status, rejected.body.message]).toEqual([400, 'Invalid code.']);
 
-    expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
+    expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe(
+      'survey',
+    );
     expect((await client.post('beatmatch_auth')).status).toBe(401);
     const offer = await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'artist' });
     expect(offer.body).toEqual({ response: 'artistSubs', data: user.username, isReferral: true });
@@ -93,7 +118,9 @@ describe('identity through the gateway (embedded)', () => {
     expect([after.status, after.body.message]).toEqual([401, 'User not authenticated']);
 
     await eventually(() => {
-      const types = published.filter((e) => (e.payload as { userId?: string }).userId === me.body.userId).map((e) => e.type);
+      const types = published
+        .filter((e) => (e.payload as { userId?: string }).userId === me.body.userId)
+        .map((e) => e.type);
       expect(types).toEqual([
         'identity.UserRegistered',
         'identity.UserReferred',
@@ -102,8 +129,14 @@ describe('identity through the gateway (embedded)', () => {
         'identity.TrialOfferPresented',
       ]);
     });
-    const registered = published.find((e) => e.type === 'identity.UserRegistered' && (e.payload as { userId: string }).userId === me.body.userId)!;
-    expect(registered).toMatchObject({ version: 1, payload: { username: user.username, email: user.email, referralCode: 'AMB-7' } });
+    const registered = published.find(
+      (e) =>
+        e.type === 'identity.UserRegistered' && (e.payload as { userId: string }).userId === me.body.userId,
+    )!;
+    expect(registered).toMatchObject({
+      version: 1,
+      payload: { username: user.username, email: user.email, referralCode: 'AMB-7' },
+    });
     expect(JSON.stringify(registered)).not.toMatch(/argon2|passwordHash/);
   });
 
@@ -112,8 +145,14 @@ describe('identity through the gateway (embedded)', () => {
     const cases: Array<[unknown, string]> = [
       [{ email: 'a@example.com', password: 'long enough' }, 'Username is required.'],
       [{ username: 'okname', email: 'not-an-email', password: 'long enough' }, 'Please enter a valid email.'],
-      [{ username: 'okname', email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters.'],
-      [{ username: 'bad name!', email: 'a@example.com', password: 'long enough' }, "Username may only contain letters, digits, '_', '.' and '-'."],
+      [
+        { username: 'okname', email: 'a@example.com', password: 'short' },
+        'Password must be at least 8 characters.',
+      ],
+      [
+        { username: 'bad name!', email: 'a@example.com', password: 'long enough' },
+        "Username may only contain letters, digits, '_', '.' and '-'.",
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await client.post('beatmatch_signup', body);
@@ -121,7 +160,9 @@ describe('identity through the gateway (embedded)', () => {
     }
     const malformed = await client.post('beatmatch_signup', '{"username":', { raw: true });
     expect([malformed.status, malformed.body.message]).toEqual([400, 'The request body is not valid JSON.']);
-    const { rows } = await system.db.query(`SELECT count(*)::int AS n FROM identity.users WHERE email = 'a@example.com'`);
+    const { rows } = await system.db.query(
+      `SELECT count(*)::int AS n FROM identity.users WHERE email = 'a@example.com'`,
+    );
     expect(rows[0]).toEqual({ n: 0 });
   });
 
@@ -129,11 +170,23 @@ describe('identity through the gateway (embedded)', () => {
     const client = new ApiClient(system.url);
     const user = newUser();
     await client.post('beatmatch_signup', user);
-    const again = await client.post('beatmatch_signup', { ...user, username: `${user.username}x`, email: user.email.toUpperCase() });
+    const again = await client.post('beatmatch_signup', {
+      ...user,
+      username: `${user.username}x`,
+      email: user.email.toUpperCase(),
+    });
     expect([again.status, again.body.message]).toEqual([409, 'An account with this email already exists.']);
-    const sameName = await client.post('beatmatch_signup', { ...user, username: user.username.toUpperCase(), email: `other.${user.email}` });
+    const sameName = await client.post('beatmatch_signup', {
+      ...user,
+      username: user.username.toUpperCase(),
+      email: `other.${user.email}`,
+    });
     expect([sameName.status, sameName.body.message]).toEqual([409, 'This username is taken.']);
-    const login = await client.post('beatmatch_login', { email: user.email, password: user.password, uuid: null });
+    const login = await client.post('beatmatch_login', {
+      email: user.email,
+      password: user.password,
+      uuid: null,
+    });
     expect(login.body.response).toBe('authenticate');
   });
 
@@ -141,8 +194,16 @@ describe('identity through the gateway (embedded)', () => {
     const client = new ApiClient(system.url);
     const user = newUser();
     await client.post('beatmatch_signup', user);
-    const wrongPassword = await client.post('beatmatch_login', { email: user.email, password: 'not the password', uuid: null });
-    const unknown = await client.post('beatmatch_login', { email: 'nobody@example.com', password: 'not the password', uuid: null });
+    const wrongPassword = await client.post('beatmatch_login', {
+      email: user.email,
+      password: 'not the password',
+      uuid: null,
+    });
+    const unknown = await client.post('beatmatch_login', {
+      email: 'nobody@example.com',
+      password: 'not the password',
+      uuid: null,
+    });
     expect([wrongPassword.status, wrongPassword.body.message]).toEqual([401, 'Incorrect email or password.']);
     expect([unknown.status, unknown.body.message]).toEqual([401, 'Incorrect email or password.']);
   });
@@ -155,14 +216,22 @@ describe('identity through the gateway (embedded)', () => {
     const code = await lastCode(user.email);
     const wrong = code === '999999' ? '888888' : '999999';
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await client.post('beatmatch_login', { ...login, auth_code: wrong })).body.message).toBe('Invalid code.');
+      expect((await client.post('beatmatch_login', { ...login, auth_code: wrong })).body.message).toBe(
+        'Invalid code.',
+      );
     }
     const dead = await client.post('beatmatch_login', { ...login, auth_code: code });
-    expect([dead.status, dead.body.message]).toEqual([400, 'This code has expired. Please request a new one.']);
+    expect([dead.status, dead.body.message]).toEqual([
+      400,
+      'This code has expired. Please request a new one.',
+    ]);
 
     const resent = await client.post('beatmatch_login_auth_resend', login);
     expect(resent.body).toEqual({ message: 'Email has been resent to you with your new code' });
-    expect((await client.post('beatmatch_login', { ...login, auth_code: await lastCode(user.email) })).body.response).toBe('survey');
+    expect(
+      (await client.post('beatmatch_login', { ...login, auth_code: await lastCode(user.email) })).body
+        .response,
+    ).toBe('survey');
   });
 
   it('sends a fresh code at login once the old one expired', async () => {
@@ -178,7 +247,9 @@ describe('identity through the gateway (embedded)', () => {
       expect((await client.post('beatmatch_login', login)).body.response).toBe('authenticate');
       const second = await lastCode(user.email);
       expect((await system.devMailbox.list()).filter((m) => m.to === user.email)).toHaveLength(2);
-      expect((await client.post('beatmatch_login', { ...login, auth_code: second })).body.response).toBe('survey');
+      expect((await client.post('beatmatch_login', { ...login, auth_code: second })).body.response).toBe(
+        'survey',
+      );
     } finally {
       now = new Date();
     }
@@ -189,34 +260,63 @@ describe('identity through the gateway (embedded)', () => {
     const { user } = await signUpAndVerify(client);
     const unknown = await client.post('beatmatch_forgot_password', { email: 'nobody@example.com' });
     const known = await client.post('beatmatch_forgot_password', { email: user.email });
-    expect(unknown.body).toEqual({ message: 'An email has been sent if there is an email associated with an account.' });
+    expect(unknown.body).toEqual({
+      message: 'An email has been sent if there is an email associated with an account.',
+    });
     expect(known.body).toEqual(unknown.body);
 
-    const mail = (await system.devMailbox.list()).find((m) => m.to === user.email && /reset/i.test(m.subject))!;
+    const mail = (await system.devMailbox.list()).find(
+      (m) => m.to === user.email && /reset/i.test(m.subject),
+    )!;
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     expect(link.pathname).toBe('/resetPassword');
     expect(link.searchParams.get('username')).toBe(user.username);
     const jwt = link.searchParams.get('auth')!;
-    expect((await client.post('beatmatch_jwt_authenticate', { jwt })).body).toEqual({ response: 'success', username: user.username });
+    expect((await client.post('beatmatch_jwt_authenticate', { jwt })).body).toEqual({
+      response: 'success',
+      username: user.username,
+    });
 
-    const reset = await client.post('reset_beatmatchs_password', { username: user.username, password: 'a brand new secret', jwt });
+    const reset = await client.post('reset_beatmatchs_password', {
+      username: user.username,
+      password: 'a brand new secret',
+      jwt,
+    });
     expect(reset.body).toEqual({ message: 'Your password has been reset.' });
     const reused = await client.post('reset_beatmatchs_password', { password: 'yet another secret', jwt });
     expect([reused.status, reused.body.message]).toEqual([400, 'expired']);
-    expect((await client.post('beatmatch_login', { email: user.email, password: user.password, uuid: null })).status).toBe(401);
-    expect((await client.post('beatmatch_login', { email: user.email, password: 'a brand new secret', uuid: null })).body.response).toBe('survey');
+    expect(
+      (await client.post('beatmatch_login', { email: user.email, password: user.password, uuid: null }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await client.post('beatmatch_login', {
+          email: user.email,
+          password: 'a brand new secret',
+          uuid: null,
+        })
+      ).body.response,
+    ).toBe('survey');
 
     await client.post('beatmatch_forgot_password', { email: user.email });
-    const second = (await system.devMailbox.list()).find((m) => m.to === user.email && /reset/i.test(m.subject))!;
+    const second = (await system.devMailbox.list()).find(
+      (m) => m.to === user.email && /reset/i.test(m.subject),
+    )!;
     const jwt2 = new URL(second.text.match(/https?:\/\/\S+/)![0]).searchParams.get('auth')!;
     now = new Date(now.getTime() + 61 * 60_000);
     try {
       expect((await client.post('beatmatch_jwt_authenticate', { jwt: jwt2 })).body.message).toBe('expired');
-      expect((await client.post('reset_beatmatchs_password', { password: 'too late now', jwt: jwt2 })).body.message).toBe('expired');
+      expect(
+        (await client.post('reset_beatmatchs_password', { password: 'too late now', jwt: jwt2 })).body
+          .message,
+      ).toBe('expired');
     } finally {
       now = new Date();
     }
-    expect((await client.post('beatmatch_jwt_authenticate', { jwt: 'garbage' })).body.message).toBe('invalid');
+    expect((await client.post('beatmatch_jwt_authenticate', { jwt: 'garbage' })).body.message).toBe(
+      'invalid',
+    );
   });
 
   it('refuses writes without the CSRF token and calls that bypass the gateway', async () => {
@@ -231,7 +331,10 @@ describe('identity through the gateway (embedded)', () => {
     expect(direct.status).toBe(401);
     const spoofed = await fetch(`${system.serviceUrls.get('identity')}/me`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-token': 'eyJhbGciOiJub25lIn0.eyJjYWxsZXIiOnsidXNlcklkIjoieCJ9fQ.' },
+      headers: {
+        'content-type': 'application/json',
+        'x-internal-token': 'eyJhbGciOiJub25lIn0.eyJjYWxsZXIiOnsidXNlcklkIjoieCJ9fQ.',
+      },
       body: '{}',
     });
     expect(spoofed.status).toBe(401);
@@ -256,7 +359,11 @@ describe('data directory', () => {
     const script = `require('@beatmatch/embedded').startEmbedded({ dataDir: ${JSON.stringify(dataDir)}, port: 0, host: '127.0.0.1', logger: require('@beatmatch/platform').createLogger('x', 'silent') }).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`;
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 60_000,
+      });
     } catch (error) {
       stderr = String((error as { stderr?: string }).stderr);
     }
@@ -276,10 +383,20 @@ describe('rate limits', () => {
     try {
       const client = new ApiClient(limited.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await client.post('beatmatch_login', { email: 'x@example.com', password: 'whatever1', uuid: null })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (
+            await client.post('beatmatch_login', {
+              email: 'x@example.com',
+              password: 'whatever1',
+              uuid: null,
+            })
+          ).status,
+        );
       expect(statuses).toEqual([401, 401, 401, 429]);
       const forgot: number[] = [];
-      for (let i = 0; i < 3; i++) forgot.push((await client.post('beatmatch_forgot_password', { email: 'x@example.com' })).status);
+      for (let i = 0; i < 3; i++)
+        forgot.push((await client.post('beatmatch_forgot_password', { email: 'x@example.com' })).status);
       expect(forgot).toEqual([200, 200, 429]);
     } finally {
       await limited.stop();

@@ -45,7 +45,10 @@ export interface EmbeddedOptions {
 function loadSecrets(root: string): { csrfSecret: string; identitySecret: string } {
   const file = path.join(root, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { csrfSecret: randomBytes(32).toString('hex'), identitySecret: randomBytes(32).toString('hex') };
+  const secrets = {
+    csrfSecret: randomBytes(32).toString('hex'),
+    identitySecret: randomBytes(32).toString('hex'),
+  };
   mkdirSync(root, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
@@ -75,7 +78,8 @@ function lockDataDir(root: string): () => void {
     } catch {
       alive = false;
     }
-    if (alive) throw new Error(`Another Beatmatch (pid ${pid}) is using ${root}. Stop it or choose another DATA_DIR.`);
+    if (alive)
+      throw new Error(`Another Beatmatch (pid ${pid}) is using ${root}. Stop it or choose another DATA_DIR.`);
   }
   writeFileSync(lock, String(process.pid));
   return () => rmSync(lock, { force: true });
@@ -93,7 +97,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const db = await openPglite(path.join(root, 'pg'));
   const bus = new InProcessEventBus();
   const devMailbox = new DevMailbox(root);
-  const smtp = options.smtpUrl ? new SmtpMailer(options.smtpUrl, options.mailFrom ?? 'Beatmatch <no-reply@beatmatch.local>') : undefined;
+  const smtp = options.smtpUrl
+    ? new SmtpMailer(options.smtpUrl, options.mailFrom ?? 'Beatmatch <no-reply@beatmatch.local>')
+    : undefined;
   const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
 
   const servers: Server[] = [];

@@ -13,14 +13,22 @@ interface ProbeSpan {
 /** One trace spans gateway → service → store: W3C trace context crosses the internal HTTP hop. */
 describe('tracing', () => {
   it('records the sign-up as one trace from the gateway through identity to the event store', () => {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', 'traceProbe.ts')], {
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
-    const { status, spans } = JSON.parse(output.trim().split('\n').pop()!) as { status: number; spans: ProbeSpan[] };
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'fixtures', 'traceProbe.ts')],
+      {
+        encoding: 'utf8',
+        timeout: 90_000,
+      },
+    );
+    const { status, spans } = JSON.parse(output.trim().split('\n').pop()!) as {
+      status: number;
+      spans: ProbeSpan[];
+    };
     expect(status).toBe(200);
     const SERVER = 1;
-    const urlPath = (span: ProbeSpan) => String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
+    const urlPath = (span: ProbeSpan) =>
+      String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
     const gateway = spans.find((s) => s.kind === SERVER && urlPath(s) === '/api/beatmatch_signup');
     expect(gateway).toBeDefined();
     const trace = spans.filter((s) => s.traceId === gateway!.traceId);

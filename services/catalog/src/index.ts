@@ -5,7 +5,11 @@ import { createServiceApp, type InternalTokenVerifier, type Logger } from '@beat
  * readiness and refuses every other call that does not come signed from the gateway.
  */
 export async function createCatalogService(options: { verifier: InternalTokenVerifier; logger: Logger }) {
-  const { app, finalize } = createServiceApp({ name: 'catalog', logger: options.logger, verifier: options.verifier });
+  const { app, finalize } = createServiceApp({
+    name: 'catalog',
+    logger: options.logger,
+    verifier: options.verifier,
+  });
   finalize();
   return { app, start: () => undefined, stop: async () => undefined };
 }

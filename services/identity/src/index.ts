@@ -45,7 +45,17 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     verifier: options.verifier,
     readiness: [() => db.query('SELECT 1')],
   });
-  app.use(identityRouter({ store, queries, mailer: options.mailer, secret: options.secret, publicUrl: options.publicUrl, clock, logger }));
+  app.use(
+    identityRouter({
+      store,
+      queries,
+      mailer: options.mailer,
+      secret: options.secret,
+      publicUrl: options.publicUrl,
+      clock,
+      logger,
+    }),
+  );
   app.use(devicesRouter({ store, clock }));
   finalize();
 

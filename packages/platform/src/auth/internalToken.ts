@@ -1,4 +1,13 @@
-import { SignJWT, jwtVerify, generateKeyPair, importPKCS8, importSPKI, exportPKCS8, exportSPKI, type KeyLike } from 'jose';
+import {
+  SignJWT,
+  jwtVerify,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  exportPKCS8,
+  exportSPKI,
+  type KeyLike,
+} from 'jose';
 
 /**
  * Who is calling, as the gateway vouches for it. Services trust only this (never a cookie or a body
@@ -31,7 +40,10 @@ export async function generateInternalKeyPair(): Promise<InternalKeyPair> {
 }
 
 export async function exportInternalKeyPair(keys: InternalKeyPair) {
-  return { privateKeyPem: await exportPKCS8(keys.privateKey), publicKeyPem: await exportSPKI(keys.publicKey) };
+  return {
+    privateKeyPem: await exportPKCS8(keys.privateKey),
+    publicKeyPem: await exportSPKI(keys.publicKey),
+  };
 }
 
 export const importInternalPrivateKey = (pem: string) => importPKCS8(pem, ALGORITHM);
@@ -58,7 +70,11 @@ export class InternalTokenVerifier {
   constructor(private readonly publicKey: KeyLike) {}
 
   async verify(token: string): Promise<Caller> {
-    const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, this.publicKey, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: [ALGORITHM],
+    });
     return (payload.caller ?? {}) as Caller;
   }
 }

@@ -36,7 +36,8 @@ export class InProcessEventBus implements EventBus {
   }
 
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
-    if (this.groups.has(options.groupId)) throw new Error(`Consumer group ${options.groupId} is already subscribed`);
+    if (this.groups.has(options.groupId))
+      throw new Error(`Consumer group ${options.groupId} is already subscribed`);
     this.groups.set(options.groupId, { topics: new Set(options.topics), handle: options.handle });
     return { stop: async () => void this.groups.delete(options.groupId) };
   }

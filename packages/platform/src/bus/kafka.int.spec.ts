@@ -8,7 +8,14 @@ import { idempotent, processedEventsSchema } from '../consumers/idempotent';
 import { openPglite } from '../sql/pglite';
 import { KAFKA_HEADERS, KafkaEventBus, type KafkaEventBusOptions } from './kafka';
 import type { DeliveryContext, Subscription } from './port';
-import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, testEvent, uniqueName, waitFor } from './kafkaTestSupport';
+import {
+  brokersFromEnv,
+  deleteRunTopics,
+  fastConsumerTimings,
+  testEvent,
+  uniqueName,
+  waitFor,
+} from './kafkaTestSupport';
 
 /*
  * Contract tests of the Kafka bus adapter against a real broker (KAFKA_BROKERS, from deploy/local/up).
@@ -19,7 +26,12 @@ jest.setTimeout(60_000);
 
 const buses: KafkaEventBus[] = [];
 function newBus(overrides: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
-  const bus = new KafkaEventBus({ brokers, clientId: 'contract-test', consumer: fastConsumerTimings, ...overrides });
+  const bus = new KafkaEventBus({
+    brokers,
+    clientId: 'contract-test',
+    consumer: fastConsumerTimings,
+    ...overrides,
+  });
   buses.push(bus);
   return bus;
 }
@@ -38,14 +50,18 @@ function collector() {
   return {
     received,
     ids: () => received.map(({ event }) => event.id),
-    handle: async (event: IntegrationEvent, context: DeliveryContext) => void received.push({ event, context }),
+    handle: async (event: IntegrationEvent, context: DeliveryContext) =>
+      void received.push({ event, context }),
   };
 }
 
 /** n events per key, payload.seq counting up within each key. */
 function keyedEvents(keys: string[], perKey: number) {
   return keys.flatMap((key) =>
-    Array.from({ length: perKey }, (_, seq) => ({ key, event: testEvent('TestEventHappened', { key, seq }) })),
+    Array.from({ length: perKey }, (_, seq) => ({
+      key,
+      event: testEvent('TestEventHappened', { key, seq }),
+    })),
   );
 }
 
@@ -64,10 +80,18 @@ test('a published event arrives with its envelope intact, and events of one key 
   const byId = new Map(sink.received.map((r) => [r.event.id, r]));
   for (const { event } of messages) expect(byId.get(event.id)?.event).toEqual(event);
   for (const key of keys) {
-    const seqs = sink.received.filter((r) => (r.event.payload as { key: string }).key === key).map((r) => (r.event.payload as { seq: number }).seq);
+    const seqs = sink.received
+      .filter((r) => (r.event.payload as { key: string }).key === key)
+      .map((r) => (r.event.payload as { seq: number }).seq);
     expect(seqs).toEqual(Array.from({ length: 25 }, (_, i) => i));
     // One key, one partition.
-    expect(new Set(sink.received.filter((r) => (r.event.payload as { key: string }).key === key).map((r) => r.context.partition)).size).toBe(1);
+    expect(
+      new Set(
+        sink.received
+          .filter((r) => (r.event.payload as { key: string }).key === key)
+          .map((r) => r.context.partition),
+      ).size,
+    ).toBe(1);
   }
   expect(sink.received[0]!.context.topic).toBe(topic);
   expect(sink.received.length).toBe(100);
@@ -89,7 +113,9 @@ test('the message key and the event id/type/version headers are on the wire for 
     await raw.subscribe({ topic, fromBeginning: true });
     await raw.run({
       eachMessage: async ({ message }) => {
-        const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
+        const headers = Object.fromEntries(
+          Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+        );
         seen.push({ key: message.key?.toString(), headers, value: JSON.parse(message.value!.toString()) });
       },
     });
@@ -125,7 +151,10 @@ test('consumers of one group share the partitions (each event handled once by th
   );
   await newBus().publish(topic, messages);
 
-  await waitFor('the shared group to handle 60 events', () => first.received.length + second.received.length >= 60);
+  await waitFor(
+    'the shared group to handle 60 events',
+    () => first.received.length + second.received.length >= 60,
+  );
   await waitFor('the other group to handle 60 events', () => other.received.length >= 60);
   await new Promise((resolve) => setTimeout(resolve, 500)); // room for a wrongly duplicated delivery to show
 
@@ -155,7 +184,13 @@ test('a consumer that dies mid-batch without committing: its replacement in the 
     // node itself (not the tsx CLI, which would leave its node child running after kill -9).
     ['--import', 'tsx', path.join(__dirname, 'kafkaCrashingConsumer.fixture.ts')],
     {
-      env: { ...process.env, KAFKA_BROKERS: brokers.join(','), TOPIC: topic, GROUP_ID: groupId, HANDLE_COUNT: '5' },
+      env: {
+        ...process.env,
+        KAFKA_BROKERS: brokers.join(','),
+        TOPIC: topic,
+        GROUP_ID: groupId,
+        HANDLE_COUNT: '5',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -166,7 +201,11 @@ test('a consumer that dies mid-batch without committing: its replacement in the 
       if (parsed.handled) firstHandled.push(parsed.handled);
       if (parsed.hanging) hangingOn = parsed.hanging;
     });
-    await waitFor('the first consumer to handle 5 events and hang on the 6th', () => hangingOn !== undefined, 40_000);
+    await waitFor(
+      'the first consumer to handle 5 events and hang on the 6th',
+      () => hangingOn !== undefined,
+      40_000,
+    );
   } finally {
     child.kill('SIGKILL');
     await exited;
@@ -196,7 +235,11 @@ test('stop() commits what was handled: the next consumer of the group continues 
   const firstBatch = keyedEvents(['a', 'b', 'c'], 5);
   await bus.publish(topic, firstBatch);
   const first = collector();
-  const subscription: Subscription = await newBus().subscribe({ groupId, topics: [topic], handle: first.handle });
+  const subscription: Subscription = await newBus().subscribe({
+    groupId,
+    topics: [topic],
+    handle: first.handle,
+  });
   await waitFor('15 events', () => first.received.length >= 15);
   await subscription.stop();
 
@@ -273,7 +316,11 @@ test('a message that keeps failing, or is no envelope at all, goes to the group 
   });
   const deadLetters = collector();
   const rawDeadLetters: string[] = [];
-  await newBus().subscribe({ groupId: uniqueName('g.dlq-reader'), topics: [`${groupId}.dead-letter`], handle: deadLetters.handle });
+  await newBus().subscribe({
+    groupId: uniqueName('g.dlq-reader'),
+    topics: [`${groupId}.dead-letter`],
+    handle: deadLetters.handle,
+  });
 
   // A foreign producer writes something that is not an integration event.
   const rawProducer = new Kafka({ brokers, clientId: 'raw-writer', logLevel: logLevel.NOTHING }).producer();
@@ -315,7 +362,11 @@ test('a publish while Kafka is unreachable fails (the outbox keeps its rows), an
   const port = (gate.address() as net.AddressInfo).port;
   await new Promise((resolve) => gate.close(resolve));
   const [host, brokerPort] = brokers[0]!.split(':');
-  const bus = newBus({ brokers: [`127.0.0.1:${port}`], connectionRetry: { retries: 1, initialRetryTimeMs: 50 }, kafkaLogLevel: 'error' });
+  const bus = newBus({
+    brokers: [`127.0.0.1:${port}`],
+    connectionRetry: { retries: 1, initialRetryTimeMs: 50 },
+    kafkaLogLevel: 'error',
+  });
   const topic = uniqueName('contract.unreachable');
   const [first, second] = keyedEvents(['k'], 2);
   await expect(bus.publish(topic, [first!])).rejects.toThrow(/ECONNREFUSED|Connection error/);

@@ -86,11 +86,18 @@ function createLogCreator(logger: Logger | undefined): logCreator {
       // A heartbeat answered "rebalancing" is how every member learns of a rebalance: routine, not an error.
       // So is the handler we abandon on stop() (the event stays uncommitted for the group).
       const routine =
-        /rebalanc/i.test(String(extra.error ?? '')) || (extra.error as Error | undefined)?.name === 'SubscriptionStopping';
+        /rebalanc/i.test(String(extra.error ?? '')) ||
+        (extra.error as Error | undefined)?.name === 'SubscriptionStopping';
       const level = routine ? KafkaLogLevel.DEBUG : reportedLevel;
       if (level > enabledLevel) return;
       if (!child) {
-        const line = JSON.stringify({ level: levelNames[level] ?? String(level), logger: 'kafkajs', namespace, message, ...extra });
+        const line = JSON.stringify({
+          level: levelNames[level] ?? String(level),
+          logger: 'kafkajs',
+          namespace,
+          message,
+          ...extra,
+        });
         if (level === KafkaLogLevel.ERROR) console.error(line);
         else if (level === KafkaLogLevel.WARN) console.warn(line);
         else console.log(line);
@@ -144,7 +151,10 @@ export class KafkaEventBus implements EventBus {
       brokers: options.brokers,
       logLevel: level,
       logCreator: createLogCreator(options.logger),
-      retry: { initialRetryTime: options.connectionRetry?.initialRetryTimeMs ?? 100, retries: options.connectionRetry?.retries ?? 8 },
+      retry: {
+        initialRetryTime: options.connectionRetry?.initialRetryTimeMs ?? 100,
+        retries: options.connectionRetry?.retries ?? 8,
+      },
     });
     this.producer = this.kafka.producer({
       idempotent: true,
@@ -213,8 +223,16 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
-    if (this.producerConnected) await this.producerConnected.then(() => this.producer.disconnect(), () => undefined);
-    if (this.adminConnected) await this.adminConnected.then(() => this.admin.disconnect(), () => undefined);
+    if (this.producerConnected)
+      await this.producerConnected.then(
+        () => this.producer.disconnect(),
+        () => undefined,
+      );
+    if (this.adminConnected)
+      await this.adminConnected.then(
+        () => this.admin.disconnect(),
+        () => undefined,
+      );
   }
 
   /** Creates missing topics (idempotent across processes: "already exists" counts as success). */
@@ -249,7 +267,11 @@ export class KafkaEventBus implements EventBus {
       });
     } catch (error) {
       // Another process created it between listTopics and createTopics.
-      if (!JSON.stringify(error).includes('TOPIC_ALREADY_EXISTS') && !String(error).includes('already exists')) throw error;
+      if (
+        !JSON.stringify(error).includes('TOPIC_ALREADY_EXISTS') &&
+        !String(error).includes('already exists')
+      )
+        throw error;
     }
   }
 
@@ -338,7 +360,8 @@ class KafkaSubscription implements Subscription {
     // A member that died without leaving holds the group until its session expires, so a restarted
     // service may wait up to a session timeout plus a rebalance before it is assigned partitions.
     const joinTimeoutMs =
-      this.busOptions.joinTimeoutMs ?? (tuning.sessionTimeoutMs ?? 30_000) + (tuning.rebalanceTimeoutMs ?? 60_000);
+      this.busOptions.joinTimeoutMs ??
+      (tuning.sessionTimeoutMs ?? 30_000) + (tuning.rebalanceTimeoutMs ?? 60_000);
     const logger = this.busOptions.logger;
     const groupId = this.options.groupId;
     this.consumer.on(this.consumer.events.CRASH, (event) => {
@@ -349,8 +372,14 @@ class KafkaSubscription implements Subscription {
     const joined = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Not fatal: kafkajs keeps trying to join in the background.
-        logger?.warn({ groupId, joinTimeoutMs }, 'consumer has not joined its group yet; continuing in the background');
-        if (!logger) console.warn(`[kafka] consumer of ${groupId} has not joined within ${joinTimeoutMs} ms; continuing in the background`);
+        logger?.warn(
+          { groupId, joinTimeoutMs },
+          'consumer has not joined its group yet; continuing in the background',
+        );
+        if (!logger)
+          console.warn(
+            `[kafka] consumer of ${groupId} has not joined within ${joinTimeoutMs} ms; continuing in the background`,
+          );
         removeJoin();
         removeCrash();
         resolve();
@@ -370,11 +399,15 @@ class KafkaSubscription implements Subscription {
       });
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.subscribe({
+      topics: this.options.topics,
+      fromBeginning: this.options.fromBeginning ?? true,
+    });
     await this.consumer.run({
       autoCommit: true,
       autoCommitInterval: tuning.autoCommitIntervalMs ?? 1_000,
-      eachMessage: ({ topic, partition, message, heartbeat }) => this.handleMessage(topic, partition, message, heartbeat),
+      eachMessage: ({ topic, partition, message, heartbeat }) =>
+        this.handleMessage(topic, partition, message, heartbeat),
     });
     await joined;
   }
@@ -383,7 +416,12 @@ class KafkaSubscription implements Subscription {
    * Resolves only when the handler succeeded (or the message was dead-lettered), so kafkajs resolves
    * and later commits the offset only then. Throwing leaves the offset where it was: redelivery.
    */
-  private async handleMessage(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>) {
+  private async handleMessage(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    heartbeat: () => Promise<void>,
+  ) {
     const logger = this.busOptions.logger;
     const context = { topic, partition, offset: message.offset };
     let event: IntegrationEvent;
@@ -392,8 +430,14 @@ class KafkaSubscription implements Subscription {
     } catch (error) {
       // Retrying cannot fix a message that is not an envelope: park it where it can be inspected.
       const reason = error instanceof Error ? error.message : String(error);
-      logger?.error({ ...context, groupId: this.options.groupId, reason }, 'undecodable message dead-lettered');
-      if (!logger) console.error(`[kafka] undecodable message on ${topic}/${partition}@${message.offset} dead-lettered: ${reason}`);
+      logger?.error(
+        { ...context, groupId: this.options.groupId, reason },
+        'undecodable message dead-lettered',
+      );
+      if (!logger)
+        console.error(
+          `[kafka] undecodable message on ${topic}/${partition}@${message.offset} dead-lettered: ${reason}`,
+        );
       await this.deadLetter({ topic, partition, message, error: reason });
       return;
     }
@@ -407,16 +451,33 @@ class KafkaSubscription implements Subscription {
         return;
       } catch (error) {
         if (error instanceof SubscriptionStopping) throw error;
-        const fields = { ...context, groupId: this.options.groupId, eventId: event.id, eventType: event.type, attempt, err: error };
+        const fields = {
+          ...context,
+          groupId: this.options.groupId,
+          eventId: event.id,
+          eventType: event.type,
+          attempt,
+          err: error,
+        };
         if (retry.deadLetterAfterAttempts && attempt >= retry.deadLetterAfterAttempts) {
           logger?.error(fields, 'event handler failed; event dead-lettered');
-          if (!logger) console.error(`[kafka] handler failed for ${event.type} ${event.id}; dead-lettered`, error);
-          await this.deadLetter({ topic, partition, message, error: error instanceof Error ? error.message : String(error) });
+          if (!logger)
+            console.error(`[kafka] handler failed for ${event.type} ${event.id}; dead-lettered`, error);
+          await this.deadLetter({
+            topic,
+            partition,
+            message,
+            error: error instanceof Error ? error.message : String(error),
+          });
           return;
         }
         logger?.warn(fields, 'event handler failed; retrying');
-        if (!logger && attempt === 1) console.warn(`[kafka] handler failed for ${event.type} ${event.id}; retrying`, error);
-        await this.sleepWhileHeartbeating(Math.min(maxBackoffMs, initialBackoffMs * 2 ** (attempt - 1)), heartbeat);
+        if (!logger && attempt === 1)
+          console.warn(`[kafka] handler failed for ${event.type} ${event.id}; retrying`, error);
+        await this.sleepWhileHeartbeating(
+          Math.min(maxBackoffMs, initialBackoffMs * 2 ** (attempt - 1)),
+          heartbeat,
+        );
       }
     }
   }

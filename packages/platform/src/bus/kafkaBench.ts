@@ -11,13 +11,20 @@ import { createLogger } from '../logging/logger';
 import { OutboxRelay } from '../outbox/relay';
 import { openPostgres } from '../sql/postgres';
 import { KafkaEventBus } from './kafka';
-import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, testEvent, uniqueName } from './kafkaTestSupport';
+import {
+  brokersFromEnv,
+  deleteRunTopics,
+  fastConsumerTimings,
+  testEvent,
+  uniqueName,
+} from './kafkaTestSupport';
 
 const total = Number(process.argv[2] ?? 20_000);
 const batchSize = Number(process.argv[3] ?? 500);
 const latencySamples = 200;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const brokers = brokersFromEnv();
@@ -78,9 +85,15 @@ async function main() {
   latencies.sort((a, b) => a - b);
 
   const round = (n: number) => Math.round(n);
-  console.log(`Kafka bus adapter on ${brokers.join(',')}: ${total} events of ~${round(bytes / total)} B, publish batches of ${batchSize}`);
-  console.log(`  publish  ${round((total - 1) / (publishMs / 1000))} events/s  (${(bytes / 1024 / 1024 / (publishMs / 1000)).toFixed(1)} MiB/s, ${round(publishMs)} ms)`);
-  console.log(`  consume  ${round(total / (consumeMs / 1000))} events/s  (one consumer, first to last message ${round(consumeMs)} ms)`);
+  console.log(
+    `Kafka bus adapter on ${brokers.join(',')}: ${total} events of ~${round(bytes / total)} B, publish batches of ${batchSize}`,
+  );
+  console.log(
+    `  publish  ${round((total - 1) / (publishMs / 1000))} events/s  (${(bytes / 1024 / 1024 / (publishMs / 1000)).toFixed(1)} MiB/s, ${round(publishMs)} ms)`,
+  );
+  console.log(
+    `  consume  ${round(total / (consumeMs / 1000))} events/s  (one consumer, first to last message ${round(consumeMs)} ms)`,
+  );
   console.log(
     `  publish→handle latency (one at a time, ${latencySamples} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
   );
@@ -106,7 +119,10 @@ async function relayFigures(bus: KafkaEventBus) {
         expectedVersion: 0,
         outbox: {
           topic,
-          messages: Array.from({ length: 100 }, (_, i) => ({ key: `bench:${stream}`, event: testEvent('BenchRelayed', { stream, i }) })),
+          messages: Array.from({ length: 100 }, (_, i) => ({
+            key: `bench:${stream}`,
+            event: testEvent('BenchRelayed', { stream, i }),
+          })),
         },
       });
     }
@@ -115,7 +131,9 @@ async function relayFigures(bus: KafkaEventBus) {
     const started = performance.now();
     await relay.kick();
     const ms = performance.now() - started;
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL`);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL`,
+    );
     if (rows[0]!.n !== 0) throw new Error(`${rows[0]!.n} outbox rows left unsent`);
     return { events, ms, batchSize };
   } finally {

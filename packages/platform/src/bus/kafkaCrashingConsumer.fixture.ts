@@ -7,7 +7,8 @@ import { KafkaEventBus } from './kafka';
 import { fastConsumerTimings } from './kafkaTestSupport';
 
 const { KAFKA_BROKERS, TOPIC, GROUP_ID, HANDLE_COUNT } = process.env;
-if (!KAFKA_BROKERS || !TOPIC || !GROUP_ID || !HANDLE_COUNT) throw new Error('KAFKA_BROKERS, TOPIC, GROUP_ID and HANDLE_COUNT are required');
+if (!KAFKA_BROKERS || !TOPIC || !GROUP_ID || !HANDLE_COUNT)
+  throw new Error('KAFKA_BROKERS, TOPIC, GROUP_ID and HANDLE_COUNT are required');
 
 const bus = KafkaEventBus.fromBrokerList(KAFKA_BROKERS, {
   clientId: 'crashing-consumer',

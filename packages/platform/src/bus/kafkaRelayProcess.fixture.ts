@@ -10,7 +10,8 @@ import type { EventBus } from './port';
 import { KafkaEventBus } from './kafka';
 
 const { KAFKA_BROKERS, DATABASE_URL, SCHEMA } = process.env;
-if (!KAFKA_BROKERS || !DATABASE_URL || !SCHEMA) throw new Error('KAFKA_BROKERS, DATABASE_URL and SCHEMA are required');
+if (!KAFKA_BROKERS || !DATABASE_URL || !SCHEMA)
+  throw new Error('KAFKA_BROKERS, DATABASE_URL and SCHEMA are required');
 
 const kafka = KafkaEventBus.fromBrokerList(KAFKA_BROKERS, { clientId: 'dying-relay' });
 const diesAfterPublish: EventBus = {

@@ -43,12 +43,20 @@ export async function deleteRunTopics(brokers: string[]): Promise<void> {
   }
 }
 
-export function testEvent(type: string, payload: Record<string, unknown>, id: string = randomUUID()): IntegrationEvent {
+export function testEvent(
+  type: string,
+  payload: Record<string, unknown>,
+  id: string = randomUUID(),
+): IntegrationEvent {
   return { id, type, version: 1, occurredAt: new Date().toISOString(), payload };
 }
 
 /** Polls until predicate holds, or fails with the description (never hangs a suite). */
-export async function waitFor(description: string, predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(
+  description: string,
+  predicate: () => boolean,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${description}`);

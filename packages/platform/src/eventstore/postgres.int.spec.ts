@@ -19,16 +19,21 @@ const targets: Array<[string, () => Promise<SqlDatabase>]> = [
     'PostgreSQL',
     async () => {
       const url = process.env.DATABASE_URL;
-      if (!url) throw new Error('DATABASE_URL is not set: start the servers with deploy/local/up and eval "$(deploy/local/env)"');
+      if (!url)
+        throw new Error(
+          'DATABASE_URL is not set: start the servers with deploy/local/up and eval "$(deploy/local/env)"',
+        );
       return openPostgres(url);
     },
   ],
 ];
 
-type CounterEvent = { type: 'Incremented'; data: { by: number } } | { type: 'Failed'; data: { reason: string } };
+type CounterEvent =
+  { type: 'Incremented'; data: { by: number } } | { type: 'Failed'; data: { reason: string } };
 const counter = {
   initialState: () => ({ total: 0 }),
-  evolve: (state: { total: number }, event: CounterEvent) => (event.type === 'Incremented' ? { total: state.total + event.data.by } : state),
+  evolve: (state: { total: number }, event: CounterEvent) =>
+    event.type === 'Incremented' ? { total: state.total + event.data.by } : state,
   decide: (command: { by: number }, state: { total: number }): CounterEvent[] => {
     if (state.total + command.by > 10) throw new Error('too much');
     return [{ type: 'Incremented', data: { by: command.by } }];
@@ -67,18 +72,38 @@ describe.each(targets)('PostgresEventStore on %s', (_name, open) => {
     await db.close();
   });
 
-  const envelope = (n: number) => ({ id: randomUUID(), type: 'test.Incremented', version: 1, occurredAt: new Date().toISOString(), payload: { n } });
+  const envelope = (n: number) => ({
+    id: randomUUID(),
+    type: 'test.Incremented',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    payload: { n },
+  });
 
   it('appends with optimistic concurrency and reads a stream back in order', async () => {
     const store = new PostgresEventStore(db, schema);
     const stream = `counter:${randomUUID()}`;
     expect(await store.readStream(stream)).toEqual({ events: [], currentVersion: 0 });
-    await store.appendToStream(stream, [{ type: 'Incremented', data: { by: 1 } }, { type: 'Incremented', data: { by: 2 } }], { expectedVersion: 0 });
-    await expect(store.appendToStream(stream, [{ type: 'Incremented', data: { by: 9 } }], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
-    await expect(store.appendToStream(stream, [{ type: 'Incremented', data: { by: 9 } }], { expectedVersion: 1 })).rejects.toMatchObject({ actualVersion: 2 });
+    await store.appendToStream(
+      stream,
+      [
+        { type: 'Incremented', data: { by: 1 } },
+        { type: 'Incremented', data: { by: 2 } },
+      ],
+      { expectedVersion: 0 },
+    );
+    await expect(
+      store.appendToStream(stream, [{ type: 'Incremented', data: { by: 9 } }], { expectedVersion: 0 }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.appendToStream(stream, [{ type: 'Incremented', data: { by: 9 } }], { expectedVersion: 1 }),
+    ).rejects.toMatchObject({ actualVersion: 2 });
     const { events, currentVersion } = await store.readStream(stream);
     expect(currentVersion).toBe(2);
-    expect(events.map((e) => [e.streamPosition, e.data])).toEqual([[1, { by: 1 }], [2, { by: 2 }]]);
+    expect(events.map((e) => [e.streamPosition, e.data])).toEqual([
+      [1, { by: 1 }],
+      [2, { by: 2 }],
+    ]);
     expect(BigInt(events[1]!.globalPosition)).toBeGreaterThan(BigInt(events[0]!.globalPosition));
   });
 
@@ -109,15 +134,27 @@ describe.each(targets)('PostgresEventStore on %s', (_name, open) => {
       outbox: { topic: 'test', messages: [{ key: stream, event: envelope(1) }] },
     });
     await expect(
-      store.appendToStream(stream, [{ type: 'Incremented', data: { by: 1 } }, { type: 'Failed', data: { reason: 'x' } }], {
-        expectedVersion: 1,
-        outbox: { topic: 'test', messages: [{ key: stream, event: envelope(2) }] },
-      }),
+      store.appendToStream(
+        stream,
+        [
+          { type: 'Incremented', data: { by: 1 } },
+          { type: 'Failed', data: { reason: 'x' } },
+        ],
+        {
+          expectedVersion: 1,
+          outbox: { topic: 'test', messages: [{ key: stream, event: envelope(2) }] },
+        },
+      ),
     ).rejects.toThrow('projection refused');
     expect((await store.readStream(stream)).currentVersion).toBe(1);
-    const { rows: totalsRows } = await db.query(`SELECT total FROM ${schema}.totals WHERE stream = $1`, [stream]);
+    const { rows: totalsRows } = await db.query(`SELECT total FROM ${schema}.totals WHERE stream = $1`, [
+      stream,
+    ]);
     expect(totalsRows).toEqual([{ total: 4 }]);
-    const { rows: outbox } = await db.query<{ message_key: string }>(`SELECT message_key FROM ${schema}.outbox WHERE message_key = $1`, [stream]);
+    const { rows: outbox } = await db.query<{ message_key: string }>(
+      `SELECT message_key FROM ${schema}.outbox WHERE message_key = $1`,
+      [stream],
+    );
     expect(outbox).toHaveLength(1);
   });
 
@@ -130,15 +167,30 @@ describe.each(targets)('PostgresEventStore on %s', (_name, open) => {
       outbox: { topic: 'relay-test', messages: events.map((event) => ({ key: stream, event })) },
     });
     const failing = new InProcessEventBus({ attempts: 1 });
-    await failing.subscribe({ groupId: 'g', topics: ['relay-test'], handle: async () => { throw new Error('consumer down'); } });
+    await failing.subscribe({
+      groupId: 'g',
+      topics: ['relay-test'],
+      handle: async () => {
+        throw new Error('consumer down');
+      },
+    });
     const unsent = async () =>
-      (await db.query(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND message_key = $1`, [stream])).rows[0];
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND message_key = $1`,
+          [stream],
+        )
+      ).rows[0];
     await expect(new OutboxRelay(db, schema, failing, logger).relayBatch()).rejects.toThrow('consumer down');
     expect(await unsent()).toEqual({ n: 3 });
 
     const received: string[] = [];
     const bus = new InProcessEventBus();
-    await bus.subscribe({ groupId: 'g', topics: ['relay-test'], handle: async (event) => void received.push(event.id) });
+    await bus.subscribe({
+      groupId: 'g',
+      topics: ['relay-test'],
+      handle: async (event) => void received.push(event.id),
+    });
     const relay = new OutboxRelay(db, schema, bus, logger);
     await relay.kick();
     expect(received.filter((id) => events.some((e) => e.id === id))).toEqual(events.map((e) => e.id));

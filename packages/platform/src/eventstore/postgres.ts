@@ -108,32 +108,41 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
   ): Promise<{ nextExpectedVersion: number }> {
     if (events.length === 0) return { nextExpectedVersion: options.expectedVersion };
-    const result = await inSpan('eventstore.append', { 'beatmatch.stream': streamName, 'beatmatch.events': events.length }, () =>
-      this.db.transaction(async (tx) => {
-        const nextVersion = options.expectedVersion + events.length;
-        await this.bumpVersion(tx, streamName, options.expectedVersion, nextVersion);
-        const recorded: RecordedEvent[] = [];
-        for (const [index, event] of events.entries()) {
-          const { rows } = await tx.query<EventRow>(
-            `INSERT INTO ${this.s}.events (event_id, stream_name, stream_position, type, data)
+    const result = await inSpan(
+      'eventstore.append',
+      { 'beatmatch.stream': streamName, 'beatmatch.events': events.length },
+      () =>
+        this.db.transaction(async (tx) => {
+          const nextVersion = options.expectedVersion + events.length;
+          await this.bumpVersion(tx, streamName, options.expectedVersion, nextVersion);
+          const recorded: RecordedEvent[] = [];
+          for (const [index, event] of events.entries()) {
+            const { rows } = await tx.query<EventRow>(
+              `INSERT INTO ${this.s}.events (event_id, stream_name, stream_position, type, data)
              VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-            [randomUUID(), streamName, options.expectedVersion + index + 1, event.type, JSON.stringify(event.data)],
-          );
-          recorded.push(toRecorded(rows[0]!));
-        }
-        for (const projection of this.projections) {
-          const relevant = recorded.filter((event) => projection.handles.includes(event.type));
-          if (relevant.length) await projection.apply(tx, relevant);
-        }
-        for (const message of options.outbox?.messages ?? []) {
-          await tx.query(`INSERT INTO ${this.s}.outbox (topic, message_key, event) VALUES ($1, $2, $3)`, [
-            options.outbox!.topic,
-            message.key,
-            JSON.stringify(message.event),
-          ]);
-        }
-        return { nextExpectedVersion: nextVersion };
-      }),
+              [
+                randomUUID(),
+                streamName,
+                options.expectedVersion + index + 1,
+                event.type,
+                JSON.stringify(event.data),
+              ],
+            );
+            recorded.push(toRecorded(rows[0]!));
+          }
+          for (const projection of this.projections) {
+            const relevant = recorded.filter((event) => projection.handles.includes(event.type));
+            if (relevant.length) await projection.apply(tx, relevant);
+          }
+          for (const message of options.outbox?.messages ?? []) {
+            await tx.query(`INSERT INTO ${this.s}.outbox (topic, message_key, event) VALUES ($1, $2, $3)`, [
+              options.outbox!.topic,
+              message.key,
+              JSON.stringify(message.event),
+            ]);
+          }
+          return { nextExpectedVersion: nextVersion };
+        }),
     );
     if (options.outbox?.messages.length) this.afterCommit();
     return result;
@@ -153,9 +162,10 @@ export class PostgresEventStore implements EventStore {
       );
       if (updated.rowCount === 1) return;
     }
-    const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${this.s}.streams WHERE stream_name = $1`, [
-      streamName,
-    ]);
+    const { rows } = await tx.query<{ version: number }>(
+      `SELECT version FROM ${this.s}.streams WHERE stream_name = $1`,
+      [streamName],
+    );
     throw new ConcurrencyError(streamName, expected, rows[0]?.version ?? 0);
   }
 }

@@ -1,4 +1,10 @@
-import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+  type RequestHandler,
+} from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logging/logger';
@@ -30,7 +36,8 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.setHeader('x-request-id', id);
       return id;
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
   });
 }
 
@@ -44,7 +51,10 @@ export function healthRoutes(app: Express, name: string, readiness: Array<() => 
       await Promise.all(readiness.map((check) => check()));
       res.json({ status: 'ready', service: name });
     } catch (error) {
-      res.status(503).type('application/problem+json').send(JSON.stringify(problem(503, `${name} is not ready: ${(error as Error).message}`)));
+      res
+        .status(503)
+        .type('application/problem+json')
+        .send(JSON.stringify(problem(503, `${name} is not ready: ${(error as Error).message}`)));
     }
   });
 }
@@ -52,7 +62,8 @@ export function healthRoutes(app: Express, name: string, readiness: Array<() => 
 export function requireGatewayCaller(verifier: InternalTokenVerifier): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = req.header(INTERNAL_TOKEN_HEADER);
-    if (!token) return next(new HttpProblem(401, 'Requests must come through the gateway.', 'no_internal_token'));
+    if (!token)
+      return next(new HttpProblem(401, 'Requests must come through the gateway.', 'no_internal_token'));
     try {
       req.caller = await verifier.verify(token);
       next();

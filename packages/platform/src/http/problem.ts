@@ -67,7 +67,13 @@ function zodMessage(error: ZodError): string {
 /** http-errors style errors (body-parser, csrf-csrf) that are safe to show: 4xx with `expose`. */
 function isClientHttpError(error: unknown): error is { status: number; message: string; code?: string } {
   const e = error as { status?: unknown; expose?: unknown; type?: unknown };
-  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true && e.type === undefined;
+  return (
+    typeof e?.status === 'number' &&
+    e.status >= 400 &&
+    e.status < 500 &&
+    e.expose === true &&
+    e.type === undefined
+  );
 }
 
 export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
@@ -77,8 +83,10 @@ export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _n
   else if (error instanceof DomainError) body = problem(error.status, error.message, error.code, requestId);
   else if (error instanceof HttpProblem) body = problem(error.status, error.message, error.code, requestId);
   else if (isClientHttpError(error)) body = problem(error.status, error.message, error.code, requestId);
-  else if (error?.type === 'entity.parse.failed') body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
-  else if (error?.type === 'entity.too.large') body = problem(413, 'The request body is too large.', 'too_large', requestId);
+  else if (error?.type === 'entity.parse.failed')
+    body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
+  else if (error?.type === 'entity.too.large')
+    body = problem(413, 'The request body is too large.', 'too_large', requestId);
   else {
     req.log?.error({ err: error }, 'unhandled error');
     body = problem(500, 'Something went wrong on our side. Please try again.', 'internal', requestId);

@@ -7,7 +7,13 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
     name,
     level,
     redact: {
-      paths: ['password', '*.password', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      paths: [
+        'password',
+        '*.password',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
   });

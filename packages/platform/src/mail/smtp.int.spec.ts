@@ -32,7 +32,12 @@ describe('SmtpMailer', () => {
 
   it('delivers a message with envelope, subject and both bodies', async () => {
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Beatmatch <no-reply@beatmatch.test>');
-    await mailer.send({ to: 'ada@example.com', subject: 'Your Beatmatch code: 123456', text: 'Your code is 123456.', html: '<p>Your code is <b>123456</b>.</p>' });
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'Your Beatmatch code: 123456',
+      text: 'Your code is 123456.',
+      html: '<p>Your code is <b>123456</b>.</p>',
+    });
     mailer.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@beatmatch.test');
@@ -51,7 +56,9 @@ describe('SmtpMailer', () => {
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const refusingPort = (refusing.server.address() as AddressInfo).port;
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${refusingPort}`, 'no-reply@beatmatch.test');
-    await expect(mailer.send({ to: 'ghost@example.com', subject: 's', text: 't' })).rejects.toThrow(/no such mailbox/);
+    await expect(mailer.send({ to: 'ghost@example.com', subject: 's', text: 't' })).rejects.toThrow(
+      /no such mailbox/,
+    );
     mailer.close();
     await new Promise<void>((resolve) => refusing.close(() => resolve()));
   });

@@ -15,7 +15,13 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await inSpan('mail.send', { 'beatmatch.mail.subject': message.subject }, () =>
-      this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html }),
+      this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      }),
     );
   }
 

@@ -3,7 +3,15 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import readline from 'node:readline';
 import { KafkaEventBus } from '../bus/kafka';
-import { brokersFromEnv, deleteRunTopics, fastConsumerTimings, requireEnv, testEvent, uniqueName, waitFor } from '../bus/kafkaTestSupport';
+import {
+  brokersFromEnv,
+  deleteRunTopics,
+  fastConsumerTimings,
+  requireEnv,
+  testEvent,
+  uniqueName,
+  waitFor,
+} from '../bus/kafkaTestSupport';
 import { idempotent, processedEventsSchema } from '../consumers/idempotent';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { createLogger } from '../logging/logger';
@@ -42,7 +50,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(buses.map((bus) => bus.close()));
   await deleteRunTopics(brokers);
-  await db.exec(`DROP SCHEMA IF EXISTS ${producerSchema} CASCADE; DROP SCHEMA IF EXISTS ${consumerSchema} CASCADE;`);
+  await db.exec(
+    `DROP SCHEMA IF EXISTS ${producerSchema} CASCADE; DROP SCHEMA IF EXISTS ${consumerSchema} CASCADE;`,
+  );
   await db.close();
 });
 
@@ -64,14 +74,22 @@ test('events appended with their outbox rows reach a Kafka consumer exactly once
     }
   }
   const unsent = async () =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${producerSchema}.outbox WHERE sent_at IS NULL`)).rows[0]!.n;
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${producerSchema}.outbox WHERE sent_at IS NULL`,
+      )
+    ).rows[0]!.n;
   expect(await unsent()).toBe(12);
 
   // 2. A consumer service: its own schema, effects applied through the idempotent consumer.
   const deliveries = new Map<string, number>();
   const apply = idempotent(db, consumerSchema, 'beat-prices', async (event, tx) => {
     const { stream, seq } = event.payload as { stream: string; seq: number };
-    await tx.query(`INSERT INTO ${consumerSchema}.effects (event_id, stream, seq) VALUES ($1, $2, $3)`, [event.id, stream, seq]);
+    await tx.query(`INSERT INTO ${consumerSchema}.effects (event_id, stream, seq) VALUES ($1, $2, $3)`, [
+      event.id,
+      stream,
+      seq,
+    ]);
   });
   await newBus('consumer').subscribe({
     groupId: uniqueName('g.relay'),
@@ -83,10 +101,19 @@ test('events appended with their outbox rows reach a Kafka consumer exactly once
   });
 
   // 3. A relay process publishes the batch, then is killed before it marks the rows sent.
-  const relayProcess = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../bus/kafkaRelayProcess.fixture.ts')], {
-    env: { ...process.env, KAFKA_BROKERS: brokers.join(','), DATABASE_URL: databaseUrl, SCHEMA: producerSchema },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const relayProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '../bus/kafkaRelayProcess.fixture.ts')],
+    {
+      env: {
+        ...process.env,
+        KAFKA_BROKERS: brokers.join(','),
+        DATABASE_URL: databaseUrl,
+        SCHEMA: producerSchema,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => relayProcess.once('exit', resolve));
   let relayedByDyingRelay: string[] = [];
   try {
@@ -106,7 +133,10 @@ test('events appended with their outbox rows reach a Kafka consumer exactly once
   const relay = new OutboxRelay(db, producerSchema, newBus('relay'), createLogger('relay', 'warn'));
   await relay.kick();
   expect(await unsent()).toBe(0);
-  await waitFor('every event delivered twice', () => [...deliveries.values()].every((n) => n === 2) && deliveries.size === 12);
+  await waitFor(
+    'every event delivered twice',
+    () => [...deliveries.values()].every((n) => n === 2) && deliveries.size === 12,
+  );
 
   // At-least-once on the wire, exactly-once in effect, in stream order.
   const { rows } = await db.query<{ event_id: string; stream: string; seq: number }>(
@@ -116,6 +146,8 @@ test('events appended with their outbox rows reach a Kafka consumer exactly once
   for (const stream of streams) {
     expect(rows.filter((r) => r.stream === stream).map((r) => r.seq)).toEqual([0, 1, 2, 3]);
   }
-  const { rows: marks } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${consumerSchema}.processed_events`);
+  const { rows: marks } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${consumerSchema}.processed_events`,
+  );
   expect(marks[0]!.n).toBe(12);
 });

@@ -93,7 +93,9 @@ export class OutboxRelay {
         topicRows.map((row) => ({ key: row.message_key, event: row.event })),
       );
     }
-    await this.db.query(`UPDATE ${this.s}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((row) => row.id)]);
+    await this.db.query(`UPDATE ${this.s}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [
+      rows.map((row) => row.id),
+    ]);
     return rows.length;
   }
 }

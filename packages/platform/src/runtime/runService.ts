@@ -38,7 +38,9 @@ const runtimeShape = {
   /** PEM (SPKI) of the gateway's internal-token key. Required: services accept only gateway-signed calls. */
   /** Kafka consumer session timeout: how soon a dead consumer's partitions move to another (default kafkajs 30 s). */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).optional(),
-  INTERNAL_TOKEN_PUBLIC_KEY: z.string({ error: 'INTERNAL_TOKEN_PUBLIC_KEY is required (the gateway public key, PEM)' }).min(1),
+  INTERNAL_TOKEN_PUBLIC_KEY: z
+    .string({ error: 'INTERNAL_TOKEN_PUBLIC_KEY is required (the gateway public key, PEM)' })
+    .min(1),
 };
 
 /**
@@ -62,7 +64,12 @@ export async function runService(
         clientId: name,
         logger,
         ...(config.KAFKA_SESSION_TIMEOUT_MS
-          ? { consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, heartbeatIntervalMs: Math.floor(config.KAFKA_SESSION_TIMEOUT_MS / 10) } }
+          ? {
+              consumer: {
+                sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+                heartbeatIntervalMs: Math.floor(config.KAFKA_SESSION_TIMEOUT_MS / 10),
+              },
+            }
           : {}),
       })
     : new InProcessEventBus();

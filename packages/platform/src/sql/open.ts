@@ -4,7 +4,10 @@ import { openPostgres } from './postgres';
 import type { SqlDatabase } from './port';
 
 /** DATABASE_URL selects PostgreSQL; without it the embedded PGlite under DATA_DIR/pg is used. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<SqlDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<SqlDatabase> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir ? path.join(options.dataDir, 'pg') : undefined);
 }

@@ -6,4 +6,5 @@
 import { startTelemetry } from './telemetry';
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-if (endpoint) startTelemetry({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'beatmatch', otlpEndpoint: endpoint });
+if (endpoint)
+  startTelemetry({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'beatmatch', otlpEndpoint: endpoint });

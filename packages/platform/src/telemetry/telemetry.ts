@@ -13,16 +13,25 @@ let sdk: NodeSDK | undefined;
  * Instrumentation patches modules as they load, so call this before express, http and pg are
  * required — from a process entry, import `telemetry/autostart` first.
  */
-export function startTelemetry(options: { serviceName: string; otlpEndpoint?: string; exporter?: SpanExporter }) {
+export function startTelemetry(options: {
+  serviceName: string;
+  otlpEndpoint?: string;
+  exporter?: SpanExporter;
+}) {
   if (sdk) return sdk;
   if (!options.exporter && !options.otlpEndpoint) return undefined;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded on demand, see above */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  const { BatchSpanProcessor, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
-  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { BatchSpanProcessor, SimpleSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { ExpressInstrumentation } =
+    require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
+  const { PgInstrumentation } =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // An exporter handed in by code gets every span at once; OTLP export is batched.
   const processor = options.exporter
@@ -47,7 +56,11 @@ export async function stopTelemetry() {
 const tracer = trace.getTracer('beatmatch');
 
 /** Wraps work in an active span (used around event-store appends, bus publishes, mail sends). */
-export async function inSpan<T>(name: string, attributes: Record<string, string | number>, fn: (span: Span) => Promise<T>) {
+export async function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  fn: (span: Span) => Promise<T>,
+) {
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);

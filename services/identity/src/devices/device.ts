@@ -10,7 +10,12 @@ export const deviceDecider: Decider<Device, IssueDeviceId, DeviceIdIssued> = {
   evolve: (_state, _event) => ({ issued: true }),
   decide(command, state) {
     if (state.issued) throw new DomainError('device_exists', 'This device id is already issued.', 409);
-    return [{ type: 'DeviceIdIssued', data: { deviceId: command.data.deviceId, issuedAt: command.metadata.now.toISOString() } }];
+    return [
+      {
+        type: 'DeviceIdIssued',
+        data: { deviceId: command.data.deviceId, issuedAt: command.metadata.now.toISOString() },
+      },
+    ];
   },
 };
 

@@ -8,7 +8,9 @@ const issue = { type: 'IssueDeviceId', data: { deviceId: 'd1' }, metadata: { now
 
 describe('device decider', () => {
   it('issues a new device id', () =>
-    given([]).when(issue).then([{ type: 'DeviceIdIssued', data: { deviceId: 'd1', issuedAt: now.toISOString() } }]));
+    given([])
+      .when(issue)
+      .then([{ type: 'DeviceIdIssued', data: { deviceId: 'd1', issuedAt: now.toISOString() } }]));
   it('never issues the same id twice', () =>
     given([{ type: 'DeviceIdIssued', data: { deviceId: 'd1', issuedAt: now.toISOString() } }])
       .when(issue)

@@ -25,15 +25,34 @@ export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingM
       case 'UserRegistered': {
         const { username, email, referralCode, registeredAt } = event.data;
         out.push(
-          integrationEvent<UserRegisteredV1>('identity.UserRegistered', 1, { userId, username, email, referralCode, registeredAt }, new Date(registeredAt)),
+          integrationEvent<UserRegisteredV1>(
+            'identity.UserRegistered',
+            1,
+            { userId, username, email, referralCode, registeredAt },
+            new Date(registeredAt),
+          ),
         );
         if (referralCode) {
-          out.push(integrationEvent<UserReferredV1>('identity.UserReferred', 1, { userId, referralCode, registeredAt }, new Date(registeredAt)));
+          out.push(
+            integrationEvent<UserReferredV1>(
+              'identity.UserReferred',
+              1,
+              { userId, referralCode, registeredAt },
+              new Date(registeredAt),
+            ),
+          );
         }
         break;
       }
       case 'AccountVerified':
-        out.push(integrationEvent<AccountVerifiedV1>('identity.AccountVerified', 1, { userId, verifiedAt: event.data.verifiedAt }, new Date(event.data.verifiedAt)));
+        out.push(
+          integrationEvent<AccountVerifiedV1>(
+            'identity.AccountVerified',
+            1,
+            { userId, verifiedAt: event.data.verifiedAt },
+            new Date(event.data.verifiedAt),
+          ),
+        );
         break;
       case 'SurveyAnswered': {
         const { answer, answeredAt } = event.data;
@@ -49,11 +68,23 @@ export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingM
       }
       case 'TrialOfferPresented':
         out.push(
-          integrationEvent<TrialOfferPresentedV1>('identity.TrialOfferPresented', 1, { userId, ...event.data }, new Date(event.data.presentedAt)),
+          integrationEvent<TrialOfferPresentedV1>(
+            'identity.TrialOfferPresented',
+            1,
+            { userId, ...event.data },
+            new Date(event.data.presentedAt),
+          ),
         );
         break;
       case 'PasswordReset':
-        out.push(integrationEvent<PasswordChangedV1>('identity.PasswordChanged', 1, { userId, changedAt: event.data.resetAt }, new Date(event.data.resetAt)));
+        out.push(
+          integrationEvent<PasswordChangedV1>(
+            'identity.PasswordChanged',
+            1,
+            { userId, changedAt: event.data.resetAt },
+            new Date(event.data.resetAt),
+          ),
+        );
         break;
       default:
         break;
@@ -62,4 +93,7 @@ export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingM
   return out.map((event) => ({ key: userId, event }));
 }
 
-export const identityPublication = { topic: IDENTITY_TOPIC, map: (events: UserEvent[], state: User) => toIntegrationEvents(events, state) };
+export const identityPublication = {
+  topic: IDENTITY_TOPIC,
+  map: (events: UserEvent[], state: User) => toIntegrationEvents(events, state),
+};

@@ -27,7 +27,14 @@ import {
 import { loginOutcome, userDecider, type UserCommand } from './businessLogic';
 import { userStream, type User, type UserEvent } from './user';
 import type { IdentityQueries } from './readModel';
-import { hashCode, hashPassword, hashSessionToken, newSessionToken, newVerificationCode, passwordMatches } from './secrets';
+import {
+  hashCode,
+  hashPassword,
+  hashSessionToken,
+  newSessionToken,
+  newVerificationCode,
+  passwordMatches,
+} from './secrets';
 import { passwordResetMail, verificationCodeMail } from './mails';
 import { identityPublication } from '../integration/publish';
 
@@ -73,15 +80,24 @@ export function identityRouter(deps: IdentityDeps): Router {
 
   const freshCode = (userId: string, now: Date) => {
     const code = newVerificationCode();
-    return { code, newCode: { codeHash: hashCode(deps.secret, userId, code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000) } };
+    return {
+      code,
+      newCode: {
+        codeHash: hashCode(deps.secret, userId, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      },
+    };
   };
 
   const sendMail = async (mail: Parameters<Mailer['send']>[0]) => {
     // The account change is committed already; a failed send is logged and the user can ask again.
-    await mailer.send(mail).catch((error) => logger.error({ err: error, subject: mail.subject }, 'sending mail failed'));
+    await mailer
+      .send(mail)
+      .catch((error) => logger.error({ err: error, subject: mail.subject }, 'sending mail failed'));
   };
 
-  const codeWasIssued = (events: UserEvent[]) => events.some((event) => event.type === 'VerificationCodeIssued');
+  const codeWasIssued = (events: UserEvent[]) =>
+    events.some((event) => event.type === 'VerificationCodeIssued');
 
   async function checkCredentials(email: string, password: string) {
     const row = await queries.userByEmail(email);
@@ -90,7 +106,8 @@ export function identityRouter(deps: IdentityDeps): Router {
       throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
     }
     const { state } = await aggregateStream<User, UserEvent>(store, userStream(row.user_id), userDecider);
-    if (state.status !== 'registered') throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+    if (state.status !== 'registered')
+      throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
     return { userId: row.user_id, state, matches: await passwordMatches(state.passwordHash, password) };
   }
 
@@ -99,7 +116,8 @@ export function identityRouter(deps: IdentityDeps): Router {
     route(async (req, res) => {
       const input = parseInput(signupRequestSchema, req.body);
       if (await queries.userByEmail(input.email)) throw new EmailTakenError();
-      if (await queries.usernameTaken(input.username)) throw new DomainError('username_taken', messages.usernameTaken, 409);
+      if (await queries.usernameTaken(input.username))
+        throw new DomainError('username_taken', messages.usernameTaken, 409);
       const now = clock();
       const userId = randomUUID();
       const { code, newCode } = freshCode(userId, now);
@@ -119,7 +137,8 @@ export function identityRouter(deps: IdentityDeps): Router {
       } catch (error) {
         // Two sign-ups raced: the read model's unique index decided, and nothing of the loser is stored.
         if (isUniqueViolation(error, 'email')) throw new EmailTakenError();
-        if (isUniqueViolation(error, 'username')) throw new DomainError('username_taken', messages.usernameTaken, 409);
+        if (isUniqueViolation(error, 'username'))
+          throw new DomainError('username_taken', messages.usernameTaken, 409);
         throw error;
       }
       await sendMail(verificationCodeMail(input.email, input.username, code, CODE_TTL_MINUTES));
@@ -142,7 +161,11 @@ export function identityRouter(deps: IdentityDeps): Router {
           passwordMatches: matches,
           enteredCodeHash: input.auth_code ? hashCode(deps.secret, userId, input.auth_code) : null,
           survey: input.producerArtistSurvey ?? null,
-          session: { sessionIdHash: hashSessionToken(sessionToken), deviceId: input.uuid ?? null, expiresAt: sessionExpires },
+          session: {
+            sessionIdHash: hashSessionToken(sessionToken),
+            deviceId: input.uuid ?? null,
+            expiresAt: sessionExpires,
+          },
           freshCode: newCode,
         },
         metadata: { now },
@@ -172,7 +195,11 @@ export function identityRouter(deps: IdentityDeps): Router {
       const input = parseInput(resendCodeRequestSchema, req.body);
       const { userId, state, matches } = await checkCredentials(input.email, input.password);
       const { code, newCode } = freshCode(userId, clock());
-      await execute(userId, { type: 'ResendCode', data: { passwordMatches: matches, freshCode: newCode }, metadata: { now: clock() } });
+      await execute(userId, {
+        type: 'ResendCode',
+        data: { passwordMatches: matches, freshCode: newCode },
+        metadata: { now: clock() },
+      });
       await sendMail(verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES));
       res.json({ message: messages.resent });
     }),
@@ -183,7 +210,12 @@ export function identityRouter(deps: IdentityDeps): Router {
     requireUser,
     route(async (req, res) => {
       const { userId, sessionId } = req.caller!;
-      if (sessionId) await execute(userId!, { type: 'LogOut', data: { sessionIdHash: sessionId }, metadata: { now: clock() } });
+      if (sessionId)
+        await execute(userId!, {
+          type: 'LogOut',
+          data: { sessionIdHash: sessionId },
+          metadata: { now: clock() },
+        });
       res.json({ message: messages.loggedOut });
     }),
   );
@@ -194,7 +226,12 @@ export function identityRouter(deps: IdentityDeps): Router {
     route(async (req, res) => {
       const row = await queries.userById(req.caller!.userId!);
       if (!row) throw new HttpProblem(401, messages.notAuthenticated, 'unauthenticated');
-      const body: AuthResponse = { userName: row.username, profilePicture: null, userId: row.user_id, email: row.email };
+      const body: AuthResponse = {
+        userName: row.username,
+        profilePicture: null,
+        userId: row.user_id,
+        email: row.email,
+      };
       res.json(body);
     }),
   );
@@ -203,11 +240,17 @@ export function identityRouter(deps: IdentityDeps): Router {
   router.post(
     '/sessions/resolve',
     route(async (req, res) => {
-      if (!req.caller?.gateway) throw new HttpProblem(403, 'Only the gateway resolves sessions.', 'forbidden');
+      if (!req.caller?.gateway)
+        throw new HttpProblem(403, 'Only the gateway resolves sessions.', 'forbidden');
       const token = typeof req.body?.token === 'string' ? req.body.token : '';
       const row = token ? await queries.session(hashSessionToken(token), clock()) : undefined;
       if (!row) throw new HttpProblem(401, messages.notAuthenticated, 'unauthenticated');
-      res.json({ userId: row.user_id, userName: row.username, email: row.email, sessionId: row.session_hash });
+      res.json({
+        userId: row.user_id,
+        userName: row.username,
+        email: row.email,
+        sessionId: row.session_hash,
+      });
     }),
   );
 
@@ -220,7 +263,11 @@ export function identityRouter(deps: IdentityDeps): Router {
         const now = clock();
         const tokenId = randomUUID();
         const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
-        await execute(row.user_id, { type: 'RequestPasswordReset', data: { tokenId, expiresAt }, metadata: { now } });
+        await execute(row.user_id, {
+          type: 'RequestPasswordReset',
+          data: { tokenId, expiresAt },
+          metadata: { now },
+        });
         const jwt = await new SignJWT({})
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(row.user_id)
@@ -253,7 +300,10 @@ export function identityRouter(deps: IdentityDeps): Router {
       const input = parseInput(jwtAuthenticateRequestSchema, req.body);
       const { userId, tokenId } = await openResetToken(input.jwt);
       const { state } = await aggregateStream<User, UserEvent>(store, userStream(userId), userDecider);
-      const live = state.status === 'registered' && state.pendingReset?.tokenId === tokenId && new Date(state.pendingReset.expiresAt) > clock();
+      const live =
+        state.status === 'registered' &&
+        state.pendingReset?.tokenId === tokenId &&
+        new Date(state.pendingReset.expiresAt) > clock();
       if (!live || state.status !== 'registered') throw new DomainError('expired', messages.expired, 400);
       res.json({ response: 'success', username: state.username });
     }),

@@ -7,7 +7,14 @@ type NewCode = { codeHash: string; expiresAt: Date };
 
 export type RegisterUser = {
   type: 'RegisterUser';
-  data: { userId: string; username: string; email: string; passwordHash: string; referralCode: string | null; code: NewCode };
+  data: {
+    userId: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    referralCode: string | null;
+    code: NewCode;
+  };
   metadata: Metadata;
 };
 /**
@@ -25,10 +32,22 @@ export type LogIn = {
   };
   metadata: Metadata;
 };
-export type ResendCode = { type: 'ResendCode'; data: { passwordMatches: boolean; freshCode: NewCode }; metadata: Metadata };
+export type ResendCode = {
+  type: 'ResendCode';
+  data: { passwordMatches: boolean; freshCode: NewCode };
+  metadata: Metadata;
+};
 export type LogOut = { type: 'LogOut'; data: { sessionIdHash: string }; metadata: Metadata };
-export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenId: string; expiresAt: Date }; metadata: Metadata };
-export type ResetPassword = { type: 'ResetPassword'; data: { tokenId: string; passwordHash: string }; metadata: Metadata };
+export type RequestPasswordReset = {
+  type: 'RequestPasswordReset';
+  data: { tokenId: string; expiresAt: Date };
+  metadata: Metadata;
+};
+export type ResetPassword = {
+  type: 'ResetPassword';
+  data: { tokenId: string; passwordHash: string };
+  metadata: Metadata;
+};
 
 export type UserCommand = RegisterUser | LogIn | ResendCode | LogOut | RequestPasswordReset | ResetPassword;
 
@@ -37,7 +56,8 @@ const REFERRAL_TRIAL_DAYS = 14;
 
 function registered(state: User): Extract<User, { status: 'registered' }> {
   // An unknown account gets the same answer as a wrong password, so e-mails cannot be probed.
-  if (state.status !== 'registered') throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+  if (state.status !== 'registered')
+    throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
   return state;
 }
 
@@ -72,7 +92,12 @@ export function logIn(command: LogIn, state: User): UserEvent[] {
     }
     if (!codeIsLive(user.pendingCode, now)) throw new DomainError('code_expired', messages.codeExpired, 400);
     if (user.pendingCode.codeHash !== data.enteredCodeHash) {
-      return [{ type: 'VerificationCodeRejected', data: { failedAttempts: user.pendingCode.failedAttempts + 1, rejectedAt: now.toISOString() } }];
+      return [
+        {
+          type: 'VerificationCodeRejected',
+          data: { failedAttempts: user.pendingCode.failedAttempts + 1, rejectedAt: now.toISOString() },
+        },
+      ];
     }
     events.push({ type: 'AccountVerified', data: { verifiedAt: now.toISOString() } });
   }
@@ -107,14 +132,21 @@ export function logIn(command: LogIn, state: User): UserEvent[] {
 
 export function resendCode(command: ResendCode, state: User): UserEvent[] {
   const user = registered(state);
-  if (!command.data.passwordMatches) throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
-  if (user.verified) throw new DomainError('already_verified', 'Your account is already verified. Please log in.', 409);
+  if (!command.data.passwordMatches)
+    throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
+  if (user.verified)
+    throw new DomainError('already_verified', 'Your account is already verified. Please log in.', 409);
   return [issueCode(command.data.freshCode, command.metadata.now)];
 }
 
 export function logOut(command: LogOut, state: User): UserEvent[] {
   registered(state);
-  return [{ type: 'UserLoggedOut', data: { sessionIdHash: command.data.sessionIdHash, loggedOutAt: command.metadata.now.toISOString() } }];
+  return [
+    {
+      type: 'UserLoggedOut',
+      data: { sessionIdHash: command.data.sessionIdHash, loggedOutAt: command.metadata.now.toISOString() },
+    },
+  ];
 }
 
 export function requestPasswordReset(command: RequestPasswordReset, state: User): UserEvent[] {
@@ -123,7 +155,11 @@ export function requestPasswordReset(command: RequestPasswordReset, state: User)
   return [
     {
       type: 'PasswordResetRequested',
-      data: { tokenId: command.data.tokenId, requestedAt: now.toISOString(), expiresAt: command.data.expiresAt.toISOString() },
+      data: {
+        tokenId: command.data.tokenId,
+        requestedAt: now.toISOString(),
+        expiresAt: command.data.expiresAt.toISOString(),
+      },
     },
   ];
 }
@@ -133,11 +169,20 @@ export function resetPassword(command: ResetPassword, state: User): UserEvent[] 
   if (state.status !== 'registered') throw expired;
   const pending = state.pendingReset;
   // Only the latest link works, once, until it expires.
-  if (!pending || pending.tokenId !== command.data.tokenId || new Date(pending.expiresAt) <= command.metadata.now) throw expired;
+  if (
+    !pending ||
+    pending.tokenId !== command.data.tokenId ||
+    new Date(pending.expiresAt) <= command.metadata.now
+  )
+    throw expired;
   return [
     {
       type: 'PasswordReset',
-      data: { tokenId: command.data.tokenId, passwordHash: command.data.passwordHash, resetAt: command.metadata.now.toISOString() },
+      data: {
+        tokenId: command.data.tokenId,
+        passwordHash: command.data.passwordHash,
+        resetAt: command.metadata.now.toISOString(),
+      },
     },
   ];
 }
@@ -166,7 +211,10 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
 export const userDecider: Decider<User, UserCommand, UserEvent> = { decide, evolve, initialState };
 
 /** The login response value the client sees after a LogIn command was applied. */
-export function loginOutcome(events: UserEvent[], state: User): 'success' | 'authenticate' | 'survey' | 'prodSubs' | 'artistSubs' {
+export function loginOutcome(
+  events: UserEvent[],
+  state: User,
+): 'success' | 'authenticate' | 'survey' | 'prodSubs' | 'artistSubs' {
   if (state.status !== 'registered' || !state.verified) return 'authenticate';
   const offer = events.find((event) => event.type === 'TrialOfferPresented');
   if (offer) return offer.data.family === 'producer' ? 'prodSubs' : 'artistSubs';

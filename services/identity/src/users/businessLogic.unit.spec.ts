@@ -1,6 +1,12 @@
 import { DeciderSpecification } from '@event-driven-io/emmett';
 import { DomainError } from '@beatmatch/platform';
-import { logIn as logInDecision, loginOutcome, userDecider, userDecider as decider, type LogIn } from './businessLogic';
+import {
+  logIn as logInDecision,
+  loginOutcome,
+  userDecider,
+  userDecider as decider,
+  type LogIn,
+} from './businessLogic';
 import type { UserEvent } from './user';
 
 const given = DeciderSpecification.for(userDecider);
@@ -9,14 +15,24 @@ const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 
 const registered = (referralCode: string | null = null): UserEvent => ({
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'ada', email: 'ada@example.com', passwordHash: 'H', referralCode, registeredAt: now.toISOString() },
+  data: {
+    userId: 'u1',
+    username: 'ada',
+    email: 'ada@example.com',
+    passwordHash: 'H',
+    referralCode,
+    registeredAt: now.toISOString(),
+  },
 });
 const codeIssued = (codeHash = 'C1', expiresAt = later(15)): UserEvent => ({
   type: 'VerificationCodeIssued',
   data: { codeHash, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
 });
 const verified: UserEvent = { type: 'AccountVerified', data: { verifiedAt: now.toISOString() } };
-const surveyed: UserEvent = { type: 'SurveyAnswered', data: { answer: 'artist', answeredAt: now.toISOString() } };
+const surveyed: UserEvent = {
+  type: 'SurveyAnswered',
+  data: { answer: 'artist', answeredAt: now.toISOString() },
+};
 const rejected = (failedAttempts: number): UserEvent => ({
   type: 'VerificationCodeRejected',
   data: { failedAttempts, rejectedAt: now.toISOString() },
@@ -25,7 +41,12 @@ const rejected = (failedAttempts: number): UserEvent => ({
 const session = { sessionIdHash: 'S1', deviceId: 'd1', expiresAt: later(60 * 24 * 30) };
 const loggedIn: UserEvent = {
   type: 'UserLoggedIn',
-  data: { sessionIdHash: 'S1', deviceId: 'd1', loggedInAt: now.toISOString(), expiresAt: session.expiresAt.toISOString() },
+  data: {
+    sessionIdHash: 'S1',
+    deviceId: 'd1',
+    loggedInAt: now.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+  },
 };
 const logIn = (data: Partial<LogIn['data']> = {}, at = now): LogIn => ({
   type: 'LogIn',
@@ -58,11 +79,16 @@ describe('user decider', () => {
     }) as const;
 
   it('registers a referred user and issues the first code', () =>
-    given([]).when(register('REF42')).then([registered('REF42'), codeIssued()]));
+    given([])
+      .when(register('REF42'))
+      .then([registered('REF42'), codeIssued()]));
 
   // Emmett's subset matcher does not compare null values, so this case is asserted directly.
   it('registers a user without a referral', () =>
-    expect(userDecider.decide(register(null), userDecider.initialState())).toEqual([registered(null), codeIssued()]));
+    expect(userDecider.decide(register(null), userDecider.initialState())).toEqual([
+      registered(null),
+      codeIssued(),
+    ]));
 
   it('refuses to register the same stream twice', () =>
     given([registered()]).when(register(null)).thenThrows(isDomainError('already_registered')));
@@ -72,7 +98,8 @@ describe('user decider', () => {
       .when(logIn({ passwordMatches: false }))
       .thenThrows(isDomainError('wrong_credentials')));
 
-  it('does not resend while a live code is out', () => given([registered(), codeIssued()]).when(logIn()).thenNothingHappened());
+  it('does not resend while a live code is out', () =>
+    given([registered(), codeIssued()]).when(logIn()).thenNothingHappened());
 
   it('issues a fresh code when the previous one expired', () =>
     given([registered(), codeIssued()])
@@ -109,7 +136,10 @@ describe('user decider', () => {
       .when(logIn({ survey: 'both' }))
       .then([
         { type: 'SurveyAnswered', data: { answer: 'both', answeredAt: now.toISOString() } },
-        { type: 'TrialOfferPresented', data: { family: 'producer', variant: 'trial', trialDays: 7, presentedAt: now.toISOString() } },
+        {
+          type: 'TrialOfferPresented',
+          data: { family: 'producer', variant: 'trial', trialDays: 7, presentedAt: now.toISOString() },
+        },
         loggedIn,
       ]));
 
@@ -118,11 +148,15 @@ describe('user decider', () => {
       .when(logIn({ survey: 'artist' }))
       .then([
         { type: 'SurveyAnswered', data: { answer: 'artist', answeredAt: now.toISOString() } },
-        { type: 'TrialOfferPresented', data: { family: 'artist', variant: 'ambassador', trialDays: 14, presentedAt: now.toISOString() } },
+        {
+          type: 'TrialOfferPresented',
+          data: { family: 'artist', variant: 'ambassador', trialDays: 14, presentedAt: now.toISOString() },
+        },
         loggedIn,
       ]));
 
-  it('a finished account just logs in', () => given([registered(), codeIssued(), verified, surveyed]).when(logIn()).then([loggedIn]));
+  it('a finished account just logs in', () =>
+    given([registered(), codeIssued(), verified, surveyed]).when(logIn()).then([loggedIn]));
 
   it('a reset link works once and only the latest one', () => {
     const requested = (tokenId: string): UserEvent => ({
@@ -131,14 +165,24 @@ describe('user decider', () => {
     });
     const reset = (tokenId: string, at = now) =>
       ({ type: 'ResetPassword', data: { tokenId, passwordHash: 'H2' }, metadata: { now: at } }) as const;
-    given([registered(), requested('t1'), requested('t2')]).when(reset('t1')).thenThrows(isDomainError('expired'));
-    given([registered(), requested('t2')]).when(reset('t2', later(61))).thenThrows(isDomainError('expired'));
-    given([registered(), requested('t2'), { type: 'PasswordReset', data: { tokenId: 't2', passwordHash: 'H2', resetAt: now.toISOString() } }])
+    given([registered(), requested('t1'), requested('t2')])
+      .when(reset('t1'))
+      .thenThrows(isDomainError('expired'));
+    given([registered(), requested('t2')])
+      .when(reset('t2', later(61)))
+      .thenThrows(isDomainError('expired'));
+    given([
+      registered(),
+      requested('t2'),
+      { type: 'PasswordReset', data: { tokenId: 't2', passwordHash: 'H2', resetAt: now.toISOString() } },
+    ])
       .when(reset('t2'))
       .thenThrows(isDomainError('expired'));
     given([registered(), requested('t2')])
       .when(reset('t2'))
-      .then([{ type: 'PasswordReset', data: { tokenId: 't2', passwordHash: 'H2', resetAt: now.toISOString() } }]);
+      .then([
+        { type: 'PasswordReset', data: { tokenId: 't2', passwordHash: 'H2', resetAt: now.toISOString() } },
+      ]);
   });
 });
 

@@ -1,6 +1,11 @@
 import { escapeHtml, type MailMessage } from '@beatmatch/platform';
 
-export function verificationCodeMail(to: string, username: string, code: string, minutes: number): MailMessage {
+export function verificationCodeMail(
+  to: string,
+  username: string,
+  code: string,
+  minutes: number,
+): MailMessage {
   return {
     to,
     subject: `Your Beatmatch code: ${code}`,
@@ -17,4 +22,3 @@ export function passwordResetMail(to: string, username: string, link: string, mi
     html: `<p>Hi ${escapeHtml(username)},</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>The link works once and expires in ${minutes} minutes.</p><p>If you did not ask for this, you can ignore this email.</p>`,
   };
 }
-

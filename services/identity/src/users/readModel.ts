@@ -30,7 +30,14 @@ export const identityReadModelSchema = (s: string) => `
 export function identityProjection(s: string): InlineProjection {
   return {
     name: 'identity-read-model',
-    handles: ['UserRegistered', 'AccountVerified', 'SurveyAnswered', 'UserLoggedIn', 'UserLoggedOut', 'PasswordReset'],
+    handles: [
+      'UserRegistered',
+      'AccountVerified',
+      'SurveyAnswered',
+      'UserLoggedIn',
+      'UserLoggedOut',
+      'PasswordReset',
+    ],
     async apply(tx: SqlExecutor, events: RecordedEvent[]) {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as UserEvent;
@@ -40,19 +47,35 @@ export function identityProjection(s: string): InlineProjection {
             await tx.query(
               `INSERT INTO ${s}.users (user_id, username, username_key, email, referral_code, registered_at)
                VALUES ($1, $2, $3, $4, $5, $6)`,
-              [userId, event.data.username, event.data.username.toLowerCase(), event.data.email, event.data.referralCode, event.data.registeredAt],
+              [
+                userId,
+                event.data.username,
+                event.data.username.toLowerCase(),
+                event.data.email,
+                event.data.referralCode,
+                event.data.registeredAt,
+              ],
             );
             break;
           case 'AccountVerified':
             await tx.query(`UPDATE ${s}.users SET verified = true WHERE user_id = $1`, [userId]);
             break;
           case 'SurveyAnswered':
-            await tx.query(`UPDATE ${s}.users SET survey = $2 WHERE user_id = $1`, [userId, event.data.answer]);
+            await tx.query(`UPDATE ${s}.users SET survey = $2 WHERE user_id = $1`, [
+              userId,
+              event.data.answer,
+            ]);
             break;
           case 'UserLoggedIn':
             await tx.query(
               `INSERT INTO ${s}.sessions (session_hash, user_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-              [event.data.sessionIdHash, userId, event.data.deviceId, event.data.loggedInAt, event.data.expiresAt],
+              [
+                event.data.sessionIdHash,
+                userId,
+                event.data.deviceId,
+                event.data.loggedInAt,
+                event.data.expiresAt,
+              ],
             );
             break;
           case 'UserLoggedOut':
@@ -91,12 +114,16 @@ export class IdentityQueries {
   }
 
   async userById(userId: string): Promise<UserRow | undefined> {
-    const { rows } = await this.db.query<UserRow>(`SELECT * FROM ${this.s}.users WHERE user_id = $1`, [userId]);
+    const { rows } = await this.db.query<UserRow>(`SELECT * FROM ${this.s}.users WHERE user_id = $1`, [
+      userId,
+    ]);
     return rows[0];
   }
 
   async usernameTaken(username: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM ${this.s}.users WHERE username_key = $1`, [username.toLowerCase()]);
+    const { rows } = await this.db.query(`SELECT 1 FROM ${this.s}.users WHERE username_key = $1`, [
+      username.toLowerCase(),
+    ]);
     return rows.length > 0;
   }
 

@@ -2,7 +2,12 @@ import { createHmac, randomBytes, randomInt, createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's minimum profile (19 MiB, t=2, p=1). */
-const argonOptions = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const argonOptions = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, argonOptions);
 

@@ -3,23 +3,47 @@ import type { SurveyAnswer } from '@beatmatch/contracts';
 /** Domain events of the user aggregate (stream `user:<userId>`). Internal to identity. */
 export type UserRegistered = {
   type: 'UserRegistered';
-  data: { userId: string; username: string; email: string; passwordHash: string; referralCode: string | null; registeredAt: string };
+  data: {
+    userId: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    referralCode: string | null;
+    registeredAt: string;
+  };
 };
-export type VerificationCodeIssued = { type: 'VerificationCodeIssued'; data: { codeHash: string; issuedAt: string; expiresAt: string } };
-export type VerificationCodeRejected = { type: 'VerificationCodeRejected'; data: { failedAttempts: number; rejectedAt: string } };
+export type VerificationCodeIssued = {
+  type: 'VerificationCodeIssued';
+  data: { codeHash: string; issuedAt: string; expiresAt: string };
+};
+export type VerificationCodeRejected = {
+  type: 'VerificationCodeRejected';
+  data: { failedAttempts: number; rejectedAt: string };
+};
 export type AccountVerified = { type: 'AccountVerified'; data: { verifiedAt: string } };
 export type SurveyAnswered = { type: 'SurveyAnswered'; data: { answer: SurveyAnswer; answeredAt: string } };
 export type TrialOfferPresented = {
   type: 'TrialOfferPresented';
-  data: { family: 'producer' | 'artist'; variant: 'trial' | 'ambassador'; trialDays: 7 | 14; presentedAt: string };
+  data: {
+    family: 'producer' | 'artist';
+    variant: 'trial' | 'ambassador';
+    trialDays: 7 | 14;
+    presentedAt: string;
+  };
 };
 export type UserLoggedIn = {
   type: 'UserLoggedIn';
   data: { sessionIdHash: string; deviceId: string | null; loggedInAt: string; expiresAt: string };
 };
 export type UserLoggedOut = { type: 'UserLoggedOut'; data: { sessionIdHash: string; loggedOutAt: string } };
-export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { tokenId: string; requestedAt: string; expiresAt: string } };
-export type PasswordReset = { type: 'PasswordReset'; data: { tokenId: string; passwordHash: string; resetAt: string } };
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { tokenId: string; requestedAt: string; expiresAt: string };
+};
+export type PasswordReset = {
+  type: 'PasswordReset';
+  data: { tokenId: string; passwordHash: string; resetAt: string };
+};
 
 export type UserEvent =
   | UserRegistered
@@ -80,9 +104,14 @@ export function evolve(state: User, event: UserEvent): User {
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'VerificationCodeIssued':
-      return { ...state, pendingCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, failedAttempts: 0 } };
+      return {
+        ...state,
+        pendingCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, failedAttempts: 0 },
+      };
     case 'VerificationCodeRejected':
-      return state.pendingCode ? { ...state, pendingCode: { ...state.pendingCode, failedAttempts: event.data.failedAttempts } } : state;
+      return state.pendingCode
+        ? { ...state, pendingCode: { ...state.pendingCode, failedAttempts: event.data.failedAttempts } }
+        : state;
     case 'AccountVerified':
       return { ...state, verified: true, pendingCode: null };
     case 'SurveyAnswered':
