@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
+import { EmailField } from './EmailField';
 
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { api } = useServices();
@@ -39,16 +40,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
             }
           }}
         >
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Please enter your email' },
-              { type: 'email', message: 'Please enter a valid email' },
-            ]}
-          >
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
+          <EmailField />
           <Button type="primary" htmlType="submit" loading={busy}>
             Send reset link
           </Button>

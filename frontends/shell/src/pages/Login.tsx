@@ -10,6 +10,7 @@ import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { TrialOffer } from './TrialOffer';
+import { EmailField } from './EmailField';
 
 type Step =
   | { name: 'credentials' }
@@ -180,16 +181,7 @@ export function Login() {
           return login(values);
         }}
       >
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email' },
-            { type: 'email', message: 'Please enter a valid email' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
+        <EmailField />
         <Form.Item
           label="Password"
           name="password"

@@ -6,6 +6,7 @@ import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './validation';
+import { EmailField } from './EmailField';
 
 interface SignUpValues {
   username: string;
@@ -83,16 +84,7 @@ export function SignUp() {
         >
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email' },
-            { type: 'email', message: 'Please enter a valid email' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
+        <EmailField />
         <Form.Item
           label="Password"
           name="password"
