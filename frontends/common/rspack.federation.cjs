@@ -66,6 +66,9 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
       plugins: [
         new rspack.HtmlRspackPlugin({
           template: path.join(__dirname, 'index.html'),
+          // The page itself (the host's, or a remote running alone) is served at deep routes such as
+          // /user/matchmaker, so its script tags must be absolute; chunks keep the output publicPath.
+          publicPath: '/',
           templateParameters: { title },
         }),
         new rspack.DefinePlugin({

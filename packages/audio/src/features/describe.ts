@@ -2,7 +2,7 @@
 // (tempo, pulse clarity, subdivision, meter, mode, tonal clarity, loudness, spectral balance, onset
 // density, energy trajectory). No trained model is used, so tags are plausible summaries, not
 // classifications with a measured accuracy. Scores are in [0, 1]; lists are sorted best first.
-import { GENRES, type Genre, type Loudness, type ScoredTag } from '../dna';
+import { GENRES, type Dna, type Genre, type Loudness, type ScoredTag } from '../dna';
 import type { KeyEstimate } from './key';
 import { FRAME_RATE, MEL_BANDS, type OnsetFrames } from './spectral';
 
@@ -179,24 +179,25 @@ export function summariseTimbre(onsets: OnsetFrames, airEnergy: Float32Array, sc
   };
 }
 
-export interface Description {
-  genreTags: ScoredTag<Genre>[];
-  subgenreTags: ScoredTag[];
-  caption: string;
-  moodTags: ScoredTag[];
-  moodAdvancedTags: ScoredTag[];
-  emotionalDynamics: ScoredTag[];
-  movementTags: ScoredTag[];
-  valence: number;
-  arousal: number;
-  energyDynamics: ScoredTag[];
-  energyLevel: number;
-  musicalEraTag: ScoredTag[];
-  instrumentTags: ScoredTag[];
-  characterTags: ScoredTag[];
-  classicalEpochTags: ScoredTag[];
-  voiceTags: ScoredTag[];
-}
+/** The descriptive part of the DNA (tags, affect, caption), as the DNA type defines it. */
+export type Description = Pick<
+  Dna,
+  | 'genreTags'
+  | 'subgenreTags'
+  | 'moodTags'
+  | 'moodAdvancedTags'
+  | 'emotionalDynamics'
+  | 'movementTags'
+  | 'valence'
+  | 'arousal'
+  | 'energyDynamics'
+  | 'energyLevel'
+  | 'musicalEraTag'
+  | 'instrumentTags'
+  | 'characterTags'
+  | 'classicalEpochTags'
+  | 'voiceTags'
+> & { caption: string };
 
 /** How the caption names each genre id. */
 const GENRE_WORDS: Record<Genre, string> = {
