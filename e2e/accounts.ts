@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { latestCodeFor } from './mailbox';
 
-/** Cookies of the user that signedIn.setup.ts signs up and in once per run. */
+/** Cookies and signed-in flag of the user that signedIn.setup.ts signs up and in once per run. */
 export const SIGNED_IN_STATE = 'test-results/.auth/signed-in.json';
 
 export interface TestUser {

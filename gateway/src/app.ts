@@ -5,8 +5,6 @@ import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   HttpProblem,
@@ -23,6 +21,7 @@ import {
 import { API_PREFIX, routeTable, type ServiceName } from './routes';
 import { SESSION_COOKIE, SessionResolver } from './session';
 import { devMailboxRouter } from './devMailbox';
+import { mountFrontends } from './static';
 
 const SESSION_HEADER = 'x-beatmatch-session';
 const SESSION_EXPIRES_HEADER = 'x-beatmatch-session-expires';
@@ -237,31 +236,6 @@ export function createGateway(options: GatewayOptions) {
   app.use((_req, _res, next) => next(new HttpProblem(404, 'Not found.', 'not_found')));
   app.use(problemHandler);
   return app;
-}
-
-function mountFrontends(app: express.Express, dirs: { shell: string; producer: string; artist: string }) {
-  const staticOptions = {
-    index: false,
-    setHeaders: (res: Response, file: string) => {
-      // Hashed bundles are immutable; entry points and manifests must be revalidated.
-      const base = path.basename(file);
-      if (base === 'index.html' || base.endsWith('.json') || base === 'remoteEntry.js')
-        res.setHeader('cache-control', 'no-cache');
-      else res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
-  };
-  for (const remote of ['producer', 'artist'] as const) {
-    if (existsSync(dirs[remote])) app.use(`/remotes/${remote}`, express.static(dirs[remote], staticOptions));
-  }
-  if (!existsSync(dirs.shell)) return;
-  app.use(express.static(dirs.shell, staticOptions));
-  const index = path.join(dirs.shell, 'index.html');
-  // Client-side routes: any other GET that accepts HTML gets the shell.
-  app.get(/^\/(?!api\/|remotes\/|dev\/).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
-  });
 }
 
 declare module 'express-serve-static-core' {

@@ -1,6 +1,7 @@
 import { RemotePages, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { artistPages } from './pages';
 
-/** The artist remote: its logged-in pages, routed under the basename the host gives. */
+/** The artist remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename }: RemoteAppProps) {
-  return <RemotePages owner="artist" basename={basename} />;
+  return <RemotePages pages={artistPages} basename={basename} />;
 }

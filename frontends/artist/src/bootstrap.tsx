@@ -1,4 +1,5 @@
-import { mountStandalone } from '@beatmatch/frontend-common/src/standalone';
+import { mountStandalone } from '@beatmatch/frontend-common/standalone';
 import App from './App';
+import { artistPages } from './pages';
 
-mountStandalone(App, '/user/matchmaker');
+mountStandalone(App, artistPages, '/user/matchmaker');

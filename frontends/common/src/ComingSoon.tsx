@@ -2,7 +2,8 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result, Typography } from 'antd';
 
 export interface ComingSoonProps {
-  title: string;
+  /** Public pages show it as the heading; private pages leave it to the top bar. */
+  title?: string;
   description?: string;
 }
 
@@ -12,9 +13,11 @@ export function ComingSoon({ title, description }: ComingSoonProps) {
     <Result
       icon={<ClockCircleOutlined style={{ color: '#7c3aed' }} />}
       title={
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        title ? (
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
+            {title}
+          </Typography.Title>
+        ) : undefined
       }
       subTitle={
         <>

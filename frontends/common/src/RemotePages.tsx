@@ -1,41 +1,46 @@
-import { Route, Routes, BrowserRouter, useInRouterContext } from 'react-router-dom';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { Route, Routes, BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
 import { ComingSoon } from './ComingSoon';
-import { userPagesOf, type PageOwner } from './pages';
+import { NotFound } from './NotFound';
+import { USER_BASENAME, type PageInfo } from './pages';
+import { THEME } from './theme';
 
 export interface RemoteAppProps {
   /** Where the host mounts the remote, e.g. '/user'. Paths inside are relative to it. */
   basename: string;
 }
 
+function RemoteNotFound() {
+  const { pathname } = useLocation();
+  return <NotFound path={pathname} withHeading={false} home={USER_BASENAME} />;
+}
+
 /**
- * The routes of one remote's logged-in pages. Inside the host, react-router is a shared singleton
- * and the host mounts the remote under a splat route at the basename, so relative routes resolve
- * there; running alone, the remote brings its own router with that basename.
+ * The routes of one remote's logged-in pages, from the remote's own page list. Inside the host,
+ * react-router is a shared singleton and the host mounts the remote under a splat route at the
+ * basename, so relative routes resolve there; running alone, the remote brings its own router.
+ * The top bar (the host's) names the page, so the body does not repeat the title.
  */
-export function RemotePages({ owner, basename }: RemoteAppProps & { owner: Exclude<PageOwner, 'shell'> }) {
+export function RemotePages({ pages, basename }: RemoteAppProps & { pages: readonly PageInfo[] }) {
   const inRouter = useInRouterContext();
   const routes = (
     <Routes>
-      {userPagesOf(owner).map((page) =>
+      {pages.map((page) =>
         page.path === '' ? (
-          <Route
-            key="index"
-            index
-            element={<ComingSoon title={page.title} description={page.description} />}
-          />
+          <Route key="index" index element={<ComingSoon />} />
         ) : (
-          <Route
-            key={page.path}
-            path={`${page.path}/*`}
-            element={<ComingSoon title={page.title} description={page.description} />}
-          />
+          <Route key={page.path} path={`${page.path}/*`} element={<ComingSoon />} />
         ),
       )}
-      <Route
-        path="*"
-        element={<ComingSoon title="Not found" description={`This page is not part of the ${owner} area.`} />}
-      />
+      <Route path="*" element={<RemoteNotFound />} />
     </Routes>
   );
-  return inRouter ? routes : <BrowserRouter basename={basename}>{routes}</BrowserRouter>;
+  // antd is not shared between the apps: the remote's copy gets the same theme here.
+  return (
+    <ConfigProvider theme={THEME}>
+      <AntApp component={false}>
+        {inRouter ? routes : <BrowserRouter basename={basename}>{routes}</BrowserRouter>}
+      </AntApp>
+    </ConfigProvider>
+  );
 }

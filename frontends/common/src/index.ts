@@ -1,3 +1,5 @@
 export * from './pages';
 export { ComingSoon, type ComingSoonProps } from './ComingSoon';
+export { NotFound, type NotFoundProps } from './NotFound';
 export { RemotePages, type RemoteAppProps } from './RemotePages';
+export { THEME } from './theme';

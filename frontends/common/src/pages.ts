@@ -1,8 +1,21 @@
-// The page catalogue: every route of the specs (artist-side §2, producer-side §2) with the title and
-// description the top bar shows and the app that owns it. Shell, producer and artist all read it, so a
-// page's name is written once.
+// Pages: what every route is called. Each app owns the list of its logged-in pages (producer and
+// artist in their own src/pages.ts, the shell in its own); the shell builds the side menu and the
+// top bar from those lists. The public pages are the shell's and are listed here.
+import type { ReactNode } from 'react';
 
 export type PageOwner = 'shell' | 'producer' | 'artist';
+
+/** Side-menu groups of the artist-side spec §2 (the shell gives them labels and icons). */
+export type MenuGroup = 'marketplace' | 'payouts' | 'subscriptions';
+
+export interface MenuPlacement {
+  /** Position in the side menu: top-level entries and groups sort by it; inside a group too. */
+  order: number;
+  group?: MenuGroup;
+  /** The menu's wording when it differs from the title (Subscriptions → Producer). */
+  label?: string;
+  icon?: ReactNode;
+}
 
 export interface PageInfo {
   /** Route path. For logged-in pages: relative to /user ('' is the dashboard at /user itself). */
@@ -10,147 +23,11 @@ export interface PageInfo {
   title: string;
   description: string;
   owner: PageOwner;
+  /** Where the page sits in the logged-in side menu; pages without it are reached otherwise. */
+  menu?: MenuPlacement;
 }
 
 export const USER_BASENAME = '/user';
-
-export const userPages: PageInfo[] = [
-  { path: '', title: 'Dashboard', description: 'View stats for your uploaded beats', owner: 'producer' },
-  {
-    path: 'uploadBeats',
-    title: 'Upload Beats',
-    description: 'Upload your beats so artists can find them',
-    owner: 'producer',
-  },
-  {
-    path: 'manageBeats',
-    title: 'Manage Beats',
-    description: 'Edit names, cover art and prices of your beats',
-    owner: 'producer',
-  },
-  {
-    path: 'beatPacks',
-    title: 'Beat Packs',
-    description: 'Group beats into packs and share them',
-    owner: 'producer',
-  },
-  { path: 'payouts', title: 'Payouts', description: 'Configure Your Payout', owner: 'producer' },
-  {
-    path: 'beatPayouts',
-    title: '$BEAT Payouts',
-    description: 'Receive part of your earnings in $BEAT',
-    owner: 'producer',
-  },
-  {
-    path: 'payoutsHistory',
-    title: 'Payouts History',
-    description: 'See the payouts you have received',
-    owner: 'producer',
-  },
-  {
-    path: 'wallet',
-    title: 'Your Wallet',
-    description: 'Funds are paid out every first of the month',
-    owner: 'producer',
-  },
-  {
-    path: 'ambassadorProgram',
-    title: 'Ambassador Program',
-    description: 'Share your link and earn with every sub-affiliate',
-    owner: 'producer',
-  },
-  {
-    path: 'referralRewards',
-    title: 'Referral Rewards',
-    description: 'Rewards earned through your referrals',
-    owner: 'producer',
-  },
-  {
-    path: 'subscriptions',
-    title: 'Producer Subscriptions',
-    description: 'Plans for producers',
-    owner: 'producer',
-  },
-  {
-    path: 'matchmaker',
-    title: 'The Matchmaker',
-    description: 'Listen to beats, choose Pass or Match',
-    owner: 'artist',
-  },
-  {
-    path: 'textSearch',
-    title: 'Text Search',
-    description: "Describe what's on your mind and find beats",
-    owner: 'artist',
-  },
-  {
-    path: 'youtubeSearch',
-    title: 'YouTube Search',
-    description: 'Find beats similar to a YouTube track',
-    owner: 'artist',
-  },
-  {
-    path: 'spotifySearch',
-    title: 'Spotify Search',
-    description: 'Find beats similar to a Spotify track',
-    owner: 'artist',
-  },
-  {
-    path: 'mySoundAnalyzer',
-    title: 'My Sound Analyzer',
-    description: 'Upload your songs and find beats that fit your sound',
-    owner: 'artist',
-  },
-  {
-    path: 'matchlist',
-    title: 'Match List',
-    description: "Listen to the full beats you've matched with",
-    owner: 'artist',
-  },
-  {
-    path: 'playhistory',
-    title: 'Play History',
-    description: 'The beats you have passed on',
-    owner: 'artist',
-  },
-  {
-    path: 'purchases',
-    title: 'Purchases',
-    description: 'Download the beats you have bought',
-    owner: 'artist',
-  },
-  { path: 'checkout', title: 'Cart', description: 'Check out the beats in your cart', owner: 'artist' },
-  { path: 'marketplace_pro', title: 'Marketplace Pro', description: 'Plans for artists', owner: 'artist' },
-  {
-    path: 'lifetimeMembership',
-    title: 'The Deal of A Lifetime',
-    description: 'Lifetime membership',
-    owner: 'shell',
-  },
-  {
-    path: 'account',
-    title: 'Account Settings',
-    description: 'Your profile, bio and social media',
-    owner: 'shell',
-  },
-  { path: 'faq', title: 'FAQ', description: 'Frequently asked questions', owner: 'shell' },
-  { path: 'admin', title: 'Admin', description: 'Maintenance', owner: 'shell' },
-  { path: 'beatBattle', title: 'Beat Battle', description: 'Compete with your beats', owner: 'shell' },
-  {
-    path: 'battleground',
-    title: 'Battleground',
-    description: 'Vote on the beats in the battle',
-    owner: 'shell',
-  },
-  {
-    path: 'submission',
-    title: 'Battle Submission',
-    description: 'Submit a beat to the battle',
-    owner: 'shell',
-  },
-  { path: 'leaderboard', title: 'Leaderboard', description: 'The beat battle rankings', owner: 'shell' },
-  { path: 'rules', title: 'Battle Rules', description: 'How the beat battle works', owner: 'shell' },
-];
 
 /** Public pages other than the landing page and the auth screens (shell-owned). */
 export const publicPages: PageInfo[] = [
@@ -249,13 +126,9 @@ export const publicPages: PageInfo[] = [
   { path: '/help/new', title: "What's New", description: 'Release notes', owner: 'shell' },
 ];
 
-export function userPagesOf(owner: PageOwner): PageInfo[] {
-  return userPages.filter((page) => page.owner === owner);
-}
-
-/** Finds the logged-in page for a full pathname such as /user/matchlist (or /user). */
-export function findUserPage(pathname: string): PageInfo | undefined {
+/** Finds the logged-in page among `pages` for a full pathname such as /user/matchlist (or /user). */
+export function findUserPage(pages: readonly PageInfo[], pathname: string): PageInfo | undefined {
   if (pathname !== USER_BASENAME && !pathname.startsWith(`${USER_BASENAME}/`)) return undefined;
   const firstSegment = pathname.slice(USER_BASENAME.length).split('/').filter(Boolean)[0] ?? '';
-  return userPages.find((page) => page.path === firstSegment);
+  return pages.find((page) => page.path === firstSegment);
 }

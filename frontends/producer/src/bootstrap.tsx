@@ -1,4 +1,5 @@
-import { mountStandalone } from '@beatmatch/frontend-common/src/standalone';
+import { mountStandalone } from '@beatmatch/frontend-common/standalone';
 import App from './App';
+import { producerPages } from './pages';
 
-mountStandalone(App);
+mountStandalone(App, producerPages);

@@ -1,21 +1,25 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { THEME } from '@beatmatch/frontend-common';
 import { AppRoutes } from './AppRoutes';
 import { useDocumentTitle } from './layout/useDocumentTitle';
 import type { BeatmatchApi } from './api/beatmatch';
 import type { AppConfig } from './config/appConfig';
 import type { RemoteLoader } from './remotes/federation';
-import { RemoteLoaderProvider } from './remotes/RemoteApp';
-import { ServicesProvider } from './session/services';
+import { RemoteLoaderProvider } from './remotes/loaderContext';
+import { ServicesProvider, type Services } from './session/services';
 import { SessionProvider } from './session/SessionContext';
+import { ToastProvider } from './session/toasts';
 
-export const THEME = { token: { colorPrimary: '#7c3aed', borderRadius: 8 } };
+export { THEME };
 
 export interface ShellProps {
   api: BeatmatchApi;
   config: AppConfig;
   loadRemote: RemoteLoader;
+  session?: Services['session'];
+  cart?: Services['cart'];
 }
 
 /** Providers only; BrowserRouter sits outside so tests can use a MemoryRouter. */
@@ -23,18 +27,20 @@ export function ShellProviders({
   api,
   config,
   loadRemote,
+  session,
+  cart,
   children,
 }: ShellProps & { children: React.ReactNode }) {
-  const services = useMemo(() => ({ api, config }), [api, config]);
+  const services = useMemo(() => ({ api, config, session, cart }), [api, config, session, cart]);
   return (
     <ConfigProvider theme={THEME}>
-      <AntApp>
+      <ToastProvider>
         <ServicesProvider services={services}>
           <RemoteLoaderProvider value={loadRemote}>
             <SessionProvider>{children}</SessionProvider>
           </RemoteLoaderProvider>
         </ServicesProvider>
-      </AntApp>
+      </ToastProvider>
     </ConfigProvider>
   );
 }

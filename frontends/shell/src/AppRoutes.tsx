@@ -1,30 +1,34 @@
-import { Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  ComingSoon,
-  USER_BASENAME,
-  findUserPage,
-  publicPages,
-  userPagesOf,
-} from '@beatmatch/frontend-common';
-import { PrivateLayout } from './layout/PrivateLayout';
+import { USER_BASENAME, publicPages } from '@beatmatch/frontend-common';
+import { findPage, userPagesOf } from './catalogue';
 import { PublicLayout } from './layout/PublicLayout';
-import { Landing } from './pages/Landing';
-import { Login } from './pages/Login';
-import { ResetPassword } from './pages/ResetPassword';
-import { SignUp } from './pages/SignUp';
-import { RemoteApp } from './remotes/RemoteApp';
 import { useSession } from './session/SessionContext';
 import { redirectPath } from './session/storage';
 
-const Loading = () => <Spin size="large" style={{ display: 'block', margin: '96px auto' }} />;
+// Each screen is its own chunk: a visitor's first page loads only what it shows.
+const Landing = lazy(() => import('./pages/Landing').then((m) => ({ default: m.Landing })));
+const Login = lazy(() => import('./pages/Login').then((m) => ({ default: m.Login })));
+const SignUp = lazy(() => import('./pages/SignUp').then((m) => ({ default: m.SignUp })));
+const ResetPassword = lazy(() => import('./pages/ResetPassword').then((m) => ({ default: m.ResetPassword })));
+const PrivateLayout = lazy(() =>
+  import('./layout/PrivateLayout').then((m) => ({ default: m.PrivateLayout })),
+);
+const ComingSoon = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.ComingSoon })));
+const NotFound = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.NotFound })));
+const SessionUnavailable = lazy(() =>
+  import('./pages/placeholders').then((m) => ({ default: m.SessionUnavailable })),
+);
+
+const RemoteApp = lazy(() => import('./remotes/RemoteApp').then((m) => ({ default: m.RemoteApp })));
+
+/** Holds the page's place while a screen's code or the session loads (no layout shift after). */
+export const Loading = () => <div className="page-loading" role="status" aria-label="Loading" />;
 
 /** Private routes: the page only with a login; otherwise /login, remembering where the user was. */
 function RequireLogin({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <Loading />;
   if (status === 'signedOut') {
     redirectPath.remember(location.pathname + location.search);
     return <Navigate to="/login" replace />;
@@ -44,13 +48,25 @@ function Home() {
   return <Landing />;
 }
 
-/** Every /user page that is not the shell's own belongs to a remote; which one, the catalogue says. */
+/** Every /user page that is not the shell's own belongs to a remote; which one, its page list says. */
 function UserAreaPage() {
   const { pathname } = useLocation();
-  const page = findUserPage(pathname);
+  const { status } = useSession();
+  const page = findPage(pathname);
+  if (status === 'unavailable') return <SessionUnavailable />;
+  // The menu and top bar are up already; the page itself waits for the session.
+  if (status !== 'signedIn') return <Loading />;
   if (page?.owner === 'producer' || page?.owner === 'artist')
     return <RemoteApp key={page.owner} remote={page.owner} basename={USER_BASENAME} />;
-  return <ComingSoon title="Page not found" description={`There is no page at ${pathname}.`} />;
+  return <NotFound path={pathname} withHeading={false} home={USER_BASENAME} />;
+}
+
+function ShellUserPage({ description }: { description: string }) {
+  const { status } = useSession();
+  if (status === 'unavailable') return <SessionUnavailable />;
+  if (status !== 'signedIn') return <Loading />;
+  // The top bar names the page; the body does not repeat it.
+  return <ComingSoon description={description} />;
 }
 
 /** The logged-in pages, relative to /user: the shell's own, then the remotes' (also /user itself). */
@@ -61,7 +77,7 @@ function UserRoutes() {
         <Route
           key={page.path}
           path={`${page.path}/*`}
-          element={<ComingSoon title={page.title} description={page.description} />}
+          element={<ShellUserPage description={page.description} />}
         />
       ))}
       <Route path="*" element={<UserAreaPage />} />
@@ -69,37 +85,41 @@ function UserRoutes() {
   );
 }
 
+function PublicNotFound() {
+  const { pathname } = useLocation();
+  return <NotFound path={pathname} />;
+}
+
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<Home />} />
-        <Route path="login" element={<Login />} />
-        <Route path="signUp" element={<SignUp />} />
-        <Route path="signup" element={<SignUp />} />
-        <Route path="resetPassword" element={<ResetPassword />} />
-        {publicPages.map((page) => (
-          <Route
-            key={page.path}
-            path={page.path}
-            element={<ComingSoon title={page.title} description={page.description} />}
-          />
-        ))}
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<Home />} />
+          <Route path="login" element={<Login />} />
+          <Route path="signUp" element={<SignUp />} />
+          <Route path="signup" element={<SignUp />} />
+          <Route path="resetPassword" element={<ResetPassword />} />
+          {publicPages.map((page) => (
+            <Route
+              key={page.path}
+              path={page.path}
+              element={<ComingSoon title={page.title} description={page.description} />}
+            />
+          ))}
+          <Route path="*" element={<PublicNotFound />} />
+        </Route>
         <Route
-          path="*"
-          element={<ComingSoon title="Page not found" description="There is no page at this address." />}
+          path={`${USER_BASENAME}/*`}
+          element={
+            <RequireLogin>
+              <PrivateLayout>
+                <UserRoutes />
+              </PrivateLayout>
+            </RequireLogin>
+          }
         />
-      </Route>
-      <Route
-        path={`${USER_BASENAME}/*`}
-        element={
-          <RequireLogin>
-            <PrivateLayout>
-              <UserRoutes />
-            </PrivateLayout>
-          </RequireLogin>
-        }
-      />
-    </Routes>
+      </Routes>
+    </Suspense>
   );
 }

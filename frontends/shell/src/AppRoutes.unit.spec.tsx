@@ -1,12 +1,16 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { NetworkError } from './api/client';
+import { ApiError, NetworkError } from './api/client';
 import type { RemoteLoader } from './remotes/federation';
 import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from './testing/renderShell';
 
 jest.setTimeout(60_000);
 
-const signedInApi = () => fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) });
+/** A browser that signed in before (the SDK's signed-in flag) whose session is live. */
+const signedInApi = () => {
+  localStorage.setItem('signedIn', 'true');
+  return fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) });
+};
 
 const remoteThatRenders =
   (text: string): RemoteLoader =>
@@ -37,10 +41,41 @@ describe('routes of the shell', () => {
     }
   });
 
-  it('says so when the gateway cannot be reached at boot, and treats the user as a visitor', async () => {
+  it('asks the gateway nothing for a visitor who never signed in (no refused call, clean console)', async () => {
+    const api = fakeApi();
+    renderShell('/');
+    expect(await screen.findByRole('heading', { name: /your next hit finds you/ })).toBeTruthy();
+    expect(api.auth).not.toHaveBeenCalled();
+  });
+
+  it('says so when the gateway cannot be reached at boot, and does not look like a logout', async () => {
+    localStorage.setItem('signedIn', 'true');
     renderShell('/', { api: fakeApi({ auth: jest.fn(() => Promise.reject(new NetworkError())) }) });
+    expect((await screen.findByTestId('session-unavailable')).textContent).toBe(
+      'Error - please reload the page and try again.',
+    );
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(localStorage.getItem('signedIn')).toBe('true');
+  });
+
+  it('shows the reload message on a private page when _auth answers 502, and stays there', async () => {
+    localStorage.setItem('signedIn', 'true');
+    const api = fakeApi({
+      auth: jest.fn(() =>
+        Promise.reject(new ApiError('Error - please reload the page and try again.', 502, 'bad_gateway')),
+      ),
+    });
+    renderShell('/user/matchlist', { api });
     expect(await screen.findByText('Error - please reload the page and try again.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: /your next hit finds you/ })).toBeTruthy();
+    expect(currentLocation()).toBe('/user/matchlist');
+  });
+
+  it('says "page not found" for an unknown address, never "coming soon"', async () => {
+    renderShell('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByTestId('not-found').textContent).toContain('/no/such/page');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('offers a signed-in user the way back in on public pages', async () => {
@@ -79,11 +114,12 @@ describe('routes of the shell', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Dashboard');
   });
 
-  it('shows its own coming-soon pages for the shell-owned logged-in routes', async () => {
+  it('shows its own coming-soon pages for the shell-owned logged-in routes, titled only in the top bar', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user/account', { api: signedInApi(), loadRemote });
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-    expect(screen.getAllByText('Account Settings').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('heading', { name: 'Account Settings' })).toHaveLength(1);
+    expect(screen.getByTestId('page-title').textContent).toBe('Account Settings');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
@@ -117,6 +153,23 @@ describe('routes of the shell', () => {
     for (const label of ['Contact', 'Policies', 'FAQ', 'Pioneers', 'PHASE 4.7', "What's New"]) {
       expect(screen.getByText(label)).toBeTruthy();
     }
+  });
+
+  it('keeps the footer links inside the app, and keeps them in icon mode', async () => {
+    renderShell('/user/matchlist', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
+    const expected = {
+      Contact: '/user/contact',
+      Policies: '/user/policies',
+      FAQ: '/user/faq',
+      Pioneers: '/user/pioneers',
+      "What's New": '/user/whatsNew',
+    };
+    for (const [label, href] of Object.entries(expected))
+      expect((await screen.findByRole('link', { name: label })).getAttribute('href')).toBe(href);
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(document.querySelector('[data-layout="nav-icon"]')).toBeTruthy());
+    for (const [label, href] of Object.entries(expected))
+      expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(href);
   });
 
   it('logs out: clears the stored cart and goes to /login', async () => {

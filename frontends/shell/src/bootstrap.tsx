@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { Shell } from './App';
 import { beatmatchApi } from './api/beatmatch';
-import { createApiClient } from './api/client';
 import { loadAppConfig } from './config/appConfig';
 import { loadRemoteApp, registerConfiguredRemotes } from './remotes/federation';
 
@@ -14,10 +14,12 @@ async function start() {
     // The pages of a remote then show their error panel; the shell itself keeps working.
     console.error('Registering the remotes failed', error);
   }
-  const api = beatmatchApi(createApiClient());
+  // The SDK is the page's one client, session and cart; the remotes import the same instance.
+  const sdk = beatmatchSdk();
+  const api = beatmatchApi(sdk.api);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Shell api={api} config={config} loadRemote={loadRemoteApp} />
+      <Shell api={api} config={config} loadRemote={loadRemoteApp} session={sdk.session} cart={sdk.cart} />
     </StrictMode>,
   );
 }

@@ -1,36 +1,25 @@
-// Typed calls of the identity part of the gateway contract.
+// Typed calls of the identity part of the gateway contract; the shapes are the contract's.
+import type {
+  AuthResponse,
+  LoginRequest as ContractLoginRequest,
+  LoginResponse,
+  SignupRequest as ContractSignupRequest,
+  SurveyAnswer,
+} from '@beatmatch/contracts';
 import type { ApiClient } from './client';
 
-export type LoginResponseValue = 'success' | 'authenticate' | 'survey' | 'prodSubs' | 'artistSubs';
-export type SurveyAnswer = 'artist' | 'prod' | 'both';
+export type { LoginResponseValue, SurveyAnswer } from '@beatmatch/contracts';
+export type LoginReply = LoginResponse;
+export type AuthUser = AuthResponse;
 
-export interface LoginReply {
-  response: LoginResponseValue;
-  data: string;
-  isReferral: boolean;
-}
-
-export interface AuthUser {
-  userName: string;
-  profilePicture?: string | null;
-  userId: string;
-  email: string;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
+/** What the login form sends (the contract's request, with the optional steps' fields optional). */
+export interface LoginRequest extends Pick<ContractLoginRequest, 'email' | 'password'> {
   uuid: string;
   auth_code?: string;
   producerArtistSurvey?: SurveyAnswer;
 }
 
-export interface SignupRequest {
-  username: string;
-  email: string;
-  password: string;
-  ref?: string;
-}
+export type SignupRequest = Pick<ContractSignupRequest, 'username' | 'email' | 'password'> & { ref?: string };
 
 export const beatmatchApi = (api: ApiClient) => ({
   exclude: () => api.post<{ uuid: string }>('/api/beatmatch_exclude', {}),

@@ -17,16 +17,19 @@ import {
   Layout,
   Menu,
   Popover,
+  Spin,
+  Tooltip,
   Typography,
   type MenuProps,
 } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { findUserPage } from '@beatmatch/frontend-common';
+import { findPage } from '../catalogue';
 import { useSession } from '../session/SessionContext';
 import { redirectPath } from '../session/storage';
 import { layoutMode, navOpenByDefault, useWindowWidth } from './layoutMode';
 import { Logo } from './Logo';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { SIDE_MENU_FOOTER_LINKS, SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, VERSION_LABEL } from './sideMenu';
 import { useCartCount } from './useCartCount';
 
@@ -66,13 +69,26 @@ function SideNavigation({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         >
           {collapsed ? null : 'Logout'}
         </Button>
-        {collapsed ? null : (
-          <Flex wrap gap="4px 12px" style={{ marginTop: 12, fontSize: 12 }}>
+        {collapsed ? (
+          // Icon mode keeps every footer link, as an icon with its name on hover and for screen readers.
+          <Flex vertical align="center" gap={2} style={{ marginTop: 8 }}>
             {SIDE_MENU_FOOTER_LINKS.map((footerLink) => (
-              <Link key={footerLink.to} to={footerLink.to} style={{ color: '#595959' }}>
-                {footerLink.label}
-              </Link>
+              <Tooltip key={footerLink.to} title={footerLink.label} placement="right">
+                <Link to={footerLink.to} aria-label={footerLink.label} className="footer-icon-link">
+                  {footerLink.icon}
+                </Link>
+              </Tooltip>
             ))}
+          </Flex>
+        ) : (
+          <Flex wrap gap="4px 12px" style={{ marginTop: 12, fontSize: 12 }}>
+            {SIDE_MENU_FOOTER_LINKS.filter((footerLink) => footerLink.to !== '/user/whatsNew').map(
+              (footerLink) => (
+                <Link key={footerLink.to} to={footerLink.to} style={{ color: '#595959' }}>
+                  {footerLink.label}
+                </Link>
+              ),
+            )}
           </Flex>
         )}
         <Flex gap={8} align="center" wrap style={{ marginTop: 8, fontSize: 12 }}>
@@ -82,7 +98,7 @@ function SideNavigation({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           >
             {VERSION_LABEL}
           </Typography.Text>
-          {collapsed ? null : <Link to="/help/new">What's New</Link>}
+          {collapsed ? null : <Link to="/user/whatsNew">What's New</Link>}
         </Flex>
       </footer>
     </Flex>
@@ -94,7 +110,7 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
   const navigate = useNavigate();
   const { user } = useSession();
   const cartCount = useCartCount();
-  const page = findUserPage(pathname);
+  const page = findPage(pathname);
 
   const avatarMenu: MenuProps['items'] = [
     {
@@ -145,10 +161,11 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
         onClick={onToggleNav}
       />
       <div style={{ minWidth: 0, padding: '8px 0' }}>
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }} data-testid="page-title">
           {page?.title ?? 'Not found'}
         </Typography.Title>
-        <Typography.Text type="secondary" ellipsis>
+        {/* Wraps between words on a phone rather than being cut. */}
+        <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'normal' }}>
           {page?.description ?? ''}
         </Typography.Text>
       </div>
@@ -202,6 +219,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
 
   return (
     <Layout className={`private-container ${mode}`} data-layout={mode} style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {mode === 'nav-closed' ? (
         <Drawer
           placement="left"
@@ -228,7 +246,11 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
       )}
       <Layout>
         <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
+          <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+            {children}
+          </Suspense>
+        </Layout.Content>
       </Layout>
     </Layout>
   );

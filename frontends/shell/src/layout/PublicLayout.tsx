@@ -1,12 +1,16 @@
 import { LinkButton } from './LinkButton';
-import { MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Flex, Layout } from 'antd';
-import { useState } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { useSession } from '../session/SessionContext';
+import { CartBadge } from './CartBadge';
 import { HEADER_DRAWER_BELOW, useWindowWidth } from './layoutMode';
 import { Logo } from './Logo';
-import { useCartCount } from './useCartCount';
+import { SkipLink, MAIN_ID } from './SkipLink';
+
+const PublicDrawer = lazy(() => import('./PublicDrawer'));
 
 export const PUBLIC_NAV_LINKS = [
   { to: '/producers', label: 'For Producers' },
@@ -16,27 +20,18 @@ export const PUBLIC_NAV_LINKS = [
   { to: '/about', label: 'About' },
 ];
 
-function CartBadge({ to }: { to: string }) {
-  const count = useCartCount();
-  return (
-    <Link to={to} aria-label={`Cart, ${count} items`}>
-      <Badge count={count} showZero size="small" color="#7c3aed">
-        <ShoppingCartOutlined style={{ fontSize: 22, color: '#1f1f1f' }} />
-      </Badge>
-    </Link>
-  );
-}
-
 export function PublicHeader() {
   const width = useWindowWidth();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { status } = useSession();
   const cartPath = status === 'signedIn' ? '/user/checkout' : '/checkout';
   const narrow = width < HEADER_DRAWER_BELOW;
 
-  // A signed-in user on a public page gets a way back in instead of Login / Sign up.
+  // A signed-in user on a public page gets a way back in instead of Login / Sign up (also when the
+  // session could not be checked: that is not a logout).
   const accountLinks =
-    status === 'signedIn' ? (
+    status === 'signedIn' || status === 'unavailable' ? (
       <LinkButton to="/user/matchmaker" type="primary">
         Open Beatmatch
       </LinkButton>
@@ -67,25 +62,24 @@ export function PublicHeader() {
       {narrow ? (
         <Flex gap={16} align="center" style={{ marginLeft: 'auto' }}>
           <CartBadge to={cartPath} />
-          <Button aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
-          <Drawer
-            title="Menu"
-            placement="right"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={280}
-          >
-            <nav aria-label="Main">
-              <Flex vertical gap={12} onClick={() => setDrawerOpen(false)}>
-                {PUBLIC_NAV_LINKS.map((link) => (
-                  <Link key={link.to} to={link.to} style={{ fontSize: 16 }}>
-                    {link.label}
-                  </Link>
-                ))}
-                {accountLinks}
-              </Flex>
-            </nav>
-          </Drawer>
+          <Button
+            aria-label="Open menu"
+            icon={<MenuOutlined />}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          />
+          {drawerUsed ? (
+            <Suspense fallback={null}>
+              <PublicDrawer
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                links={PUBLIC_NAV_LINKS}
+                accountLinks={accountLinks}
+              />
+            </Suspense>
+          ) : null}
         </Flex>
       ) : (
         <>
@@ -110,14 +104,26 @@ export function PublicHeader() {
 
 export function PublicLayout() {
   const location = useLocation();
+  const { status } = useSession();
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <PublicHeader />
       <Layout.Content
+        id={MAIN_ID}
+        tabIndex={-1}
         key={location.pathname}
-        style={{ padding: '32px 24px', maxWidth: 1200, width: '100%', margin: '0 auto' }}
+        style={{ padding: '32px 24px', maxWidth: 1200, width: '100%', margin: '0 auto', outline: 'none' }}
       >
-        <Outlet />
+        {status === 'unavailable' ? (
+          // The gateway failed to say who is signed in: not a logout, and the page says so.
+          <div className="session-banner" role="alert" data-testid="session-unavailable">
+            {NETWORK_ERROR_MESSAGE}
+          </div>
+        ) : null}
+        <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </Layout.Content>
     </Layout>
   );

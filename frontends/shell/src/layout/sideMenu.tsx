@@ -1,79 +1,70 @@
 import {
-  CloudUploadOutlined,
+  BulbOutlined,
   CrownOutlined,
   DollarOutlined,
-  HeartOutlined,
-  HistoryOutlined,
-  ShoppingOutlined,
+  FileTextOutlined,
+  MailOutlined,
+  QuestionCircleOutlined,
+  RocketOutlined,
   ShopOutlined,
-  TeamOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { USER_BASENAME, type MenuGroup, type PageInfo } from '@beatmatch/frontend-common';
+import { userPages } from '../catalogue';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-const link = (to: string, label: string, icon?: React.ReactNode): MenuItem => ({
-  key: to,
-  icon,
-  label: <Link to={to}>{label}</Link>,
-});
-
-/** The logged-in side menu, exactly as the artist-side spec §2 lists it. */
-export const SIDE_MENU_ITEMS: MenuItem[] = [
-  link('/user/uploadBeats', 'Upload Beats', <CloudUploadOutlined />),
-  {
-    key: 'marketplace',
-    label: 'Marketplace',
-    icon: <ShopOutlined />,
-    children: [
-      link('/user/matchmaker', 'The Matchmaker'),
-      link('/user/textSearch', 'Text Search'),
-      link('/user/youtubeSearch', 'YouTube Search'),
-      link('/user/spotifySearch', 'Spotify Search'),
-      link('/user/mySoundAnalyzer', 'My Sound Analyzer'),
-    ],
-  },
-  {
-    key: 'payouts',
-    label: 'Payouts',
-    icon: <DollarOutlined />,
-    children: [
-      link('/user/beatPayouts', '$BEAT Payouts'),
-      link('/user/payouts', 'Payouts'),
-      link('/user/payoutsHistory', 'Payouts History'),
-    ],
-  },
-  {
-    key: 'subscriptions',
-    label: 'Subscriptions',
-    icon: <CrownOutlined />,
-    children: [link('/user/subscriptions', 'Producer'), link('/user/marketplace_pro', 'Artist')],
-  },
-  link('/user/matchlist', 'Match List', <HeartOutlined />),
-  link('/user/playhistory', 'Play History', <HistoryOutlined />),
-  link('/user/ambassadorProgram', 'Ambassador Program', <TeamOutlined />),
-  link('/user/purchases', 'Purchases', <ShoppingOutlined />),
-];
-
-export const SIDE_MENU_GROUP_OF: Record<string, string> = {
-  '/user/matchmaker': 'marketplace',
-  '/user/textSearch': 'marketplace',
-  '/user/youtubeSearch': 'marketplace',
-  '/user/spotifySearch': 'marketplace',
-  '/user/mySoundAnalyzer': 'marketplace',
-  '/user/beatPayouts': 'payouts',
-  '/user/payouts': 'payouts',
-  '/user/payoutsHistory': 'payouts',
-  '/user/subscriptions': 'subscriptions',
-  '/user/marketplace_pro': 'subscriptions',
+/** The side menu's groups (artist-side spec §2); their entries come from the apps' page lists. */
+const GROUPS: Record<MenuGroup, { label: string; icon: ReactNode; order: number }> = {
+  marketplace: { label: 'Marketplace', icon: <ShopOutlined />, order: 20 },
+  payouts: { label: 'Payouts', icon: <DollarOutlined />, order: 30 },
+  subscriptions: { label: 'Subscriptions', icon: <CrownOutlined />, order: 40 },
 };
 
+const pathOf = (page: PageInfo) => (page.path ? `${USER_BASENAME}/${page.path}` : USER_BASENAME);
+
+const entry = (page: PageInfo): MenuItem => ({
+  key: pathOf(page),
+  icon: page.menu?.group ? undefined : page.menu?.icon,
+  label: <Link to={pathOf(page)}>{page.menu?.label ?? page.title}</Link>,
+});
+
+/** Builds the menu from page lists: top-level pages and groups by `order`, a group's pages too. */
+export function buildSideMenu(pages: readonly PageInfo[]): {
+  items: MenuItem[];
+  groupOf: Record<string, MenuGroup>;
+} {
+  const inMenu = pages.filter((page) => page.menu);
+  const byOrder = (a: PageInfo, b: PageInfo) => a.menu!.order - b.menu!.order;
+  const top: { order: number; item: MenuItem }[] = inMenu
+    .filter((page) => !page.menu!.group)
+    .map((page) => ({ order: page.menu!.order, item: entry(page) }));
+  const groupOf: Record<string, MenuGroup> = {};
+  for (const [group, { label, icon, order }] of Object.entries(GROUPS) as [
+    MenuGroup,
+    (typeof GROUPS)[MenuGroup],
+  ][]) {
+    const members = inMenu.filter((page) => page.menu!.group === group).sort(byOrder);
+    if (!members.length) continue;
+    for (const page of members) groupOf[pathOf(page)] = group;
+    top.push({ order, item: { key: group, label, icon, children: members.map(entry) } });
+  }
+  return { items: top.sort((a, b) => a.order - b.order).map(({ item }) => item), groupOf };
+}
+
+const sideMenu = buildSideMenu(userPages);
+export const SIDE_MENU_ITEMS: MenuItem[] = sideMenu.items;
+export const SIDE_MENU_GROUP_OF: Record<string, string> = sideMenu.groupOf;
+
+/** The menu's footer links: pages inside the app shell, each with an icon for the icon-only column. */
 export const SIDE_MENU_FOOTER_LINKS = [
-  { to: '/help/contact', label: 'Contact' },
-  { to: '/policies', label: 'Policies' },
-  { to: '/help/faq', label: 'FAQ' },
-  { to: '/pioneers', label: 'Pioneers' },
+  { to: '/user/contact', label: 'Contact', icon: <MailOutlined /> },
+  { to: '/user/policies', label: 'Policies', icon: <FileTextOutlined /> },
+  { to: '/user/faq', label: 'FAQ', icon: <QuestionCircleOutlined /> },
+  { to: '/user/pioneers', label: 'Pioneers', icon: <RocketOutlined /> },
+  { to: '/user/whatsNew', label: "What's New", icon: <BulbOutlined /> },
 ];
 
 export const VERSION_LABEL = 'PHASE 4.7';

@@ -1,13 +1,7 @@
-import { useEffect, useState } from 'react';
-import { readCartCount } from '../session/storage';
+import { useCart } from '@beatmatch/frontend-common/sdk';
+import { useSession } from '../session/SessionContext';
 
-/** The cart lives in localStorage (the commerce issue fills it); the badge follows it across tabs. */
+/** The badge's count: the SDK's cart store (the commerce issue fills it; empty until then). */
 export function useCartCount(): number {
-  const [count, setCount] = useState(readCartCount);
-  useEffect(() => {
-    const onStorage = () => setCount(readCartCount());
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-  return count;
+  return useCart(useSession().cart).count;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
-import { findUserPage, publicPages } from '@beatmatch/frontend-common';
+import { publicPages } from '@beatmatch/frontend-common';
+import { findPage } from '../catalogue';
 
 const AUTH_TITLES: Record<string, string> = {
   '/login': 'Login',
@@ -11,7 +12,7 @@ const AUTH_TITLES: Record<string, string> = {
 
 export function pageTitleFor(pathname: string): string | undefined {
   return (
-    findUserPage(pathname)?.title ??
+    findPage(pathname)?.title ??
     AUTH_TITLES[pathname] ??
     publicPages.find((page) => matchPath(page.path, pathname))?.title
   );

@@ -1,4 +1,4 @@
-import '@beatmatch/frontend-common/src/testing/jsdomPolyfills';
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { pageTitleFor } from './useDocumentTitle';
 
 describe('pageTitleFor', () => {

@@ -40,7 +40,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
             }
           }}
         >
-          <EmailField />
+          <EmailField autoFocus />
           <Button type="primary" htmlType="submit" loading={busy}>
             Send reset link
           </Button>

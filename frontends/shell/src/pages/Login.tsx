@@ -1,16 +1,18 @@
-import { Alert, App, Button, Flex, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply, SurveyAnswer } from '../api/beatmatch';
 import { useServices } from '../session/services';
 import { useSession } from '../session/SessionContext';
 import { ensureDeviceUuid } from '../session/deviceUuid';
 import { redirectPath } from '../session/storage';
 import { useReportError } from '../session/useReportError';
+import { useToasts } from '../session/toasts';
 import { AuthCard } from './AuthCard';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { TrialOffer } from './TrialOffer';
 import { EmailField } from './EmailField';
+import { useServerFieldErrors } from './fieldErrors';
 
 type Step =
   | { name: 'credentials' }
@@ -29,8 +31,13 @@ export function Login() {
   const { api, config } = useServices();
   const session = useSession();
   const reportError = useReportError();
-  const { message } = App.useApp();
+  const message = useToasts();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A notice handed over by the screen that sent the user here (e.g. an expired reset link).
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  // A wrong code is said at the code field, a wrong password at the password field.
+  const fieldErrors = useServerFieldErrors();
   const [step, setStep] = useState<Step>({ name: 'credentials' });
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,7 +83,8 @@ export function Login() {
       const reply = await api.login({ ...current, uuid, ...extra });
       await follow(reply);
     } catch (error) {
-      reportError(error);
+      // A wrong code marks the code field; a wrong password the password field.
+      reportError(error, fieldErrors.setters('code', 'password'));
     } finally {
       setBusy(false);
     }
@@ -111,16 +119,24 @@ export function Login() {
           name="authCode"
           layout="vertical"
           onFinish={({ code }: { code: string }) => login(credentials, { auth_code: code.trim() })}
+          onValuesChange={(changed: object) => Object.keys(changed).forEach(fieldErrors.clear)}
         >
           <Form.Item
             label="Authentication code"
             name="code"
+            {...fieldErrors.errorProps('code')}
             rules={[
               { required: true, message: 'Please enter the code from the email' },
               { pattern: SIX_DIGITS, message: 'The code has six digits' },
             ]}
           >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="123456"
+              autoFocus
+            />
           </Form.Item>
           <Flex gap={8} wrap>
             <Button type="primary" htmlType="submit" loading={busy}>
@@ -173,19 +189,22 @@ export function Login() {
 
   return (
     <AuthCard title="Login">
+      {notice ? <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
       <Form
         name="login"
+        onValuesChange={(changed: object) => Object.keys(changed).forEach(fieldErrors.clear)}
         layout="vertical"
         onFinish={(values: Credentials) => {
           setCredentials(values);
           return login(values);
         }}
       >
-        <EmailField />
+        <EmailField autoFocus />
         <Form.Item
           label="Password"
           name="password"
           rules={[{ required: true, message: 'Please enter your password' }]}
+          {...fieldErrors.errorProps('password')}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>

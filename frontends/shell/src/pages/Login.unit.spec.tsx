@@ -100,6 +100,41 @@ describe('Login', () => {
     expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
   });
 
+  it('marks the password field when the server refuses the credentials by code', async () => {
+    const api = fakeApi({
+      login: jest.fn(() =>
+        Promise.reject(new ApiError('Incorrect email or password.', 401, 'wrong_credentials')),
+      ),
+    });
+    renderShell('/login', { api });
+    await submitCredentials();
+    const error = await screen.findByText('Incorrect email or password.');
+    expect(error.closest('.ant-form-item')?.textContent).toContain('Password');
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('Incorrect');
+  });
+
+  it('marks the code field when the code is wrong', async () => {
+    const login = jest
+      .fn()
+      .mockResolvedValueOnce({ response: 'authenticate', data: 'maya', isReferral: false })
+      .mockRejectedValueOnce(new ApiError('Invalid code.', 400, 'invalid_code'));
+    renderShell('/login', { api: fakeApi({ login }) });
+    await submitCredentials();
+    await screen.findByText(/six-digit authentication code/);
+    fill('Authentication code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const error = await screen.findByText('Invalid code.');
+    const item = error.closest('.ant-form-item');
+    expect(item?.textContent).toContain('Authentication code');
+    expect(item?.className).toContain('ant-form-item-has-error');
+  });
+
+  it('puts the cursor in the e-mail field', async () => {
+    renderShell('/login');
+    const email = await screen.findByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+  });
+
   it('tells the user to reload when the gateway cannot be reached', async () => {
     const api = fakeApi({ login: jest.fn(() => Promise.reject(new NetworkError())) });
     renderShell('/login', { api });

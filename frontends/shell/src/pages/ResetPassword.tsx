@@ -1,8 +1,8 @@
 import { LinkButton } from '../layout/LinkButton';
-import { App, Button, Form, Input, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Input, Result, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../api/client';
+import { ApiError, TOO_MANY_ATTEMPTS_MESSAGE, isRateLimited, isUnavailable } from '../api/client';
 import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
@@ -11,6 +11,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './validation';
 type State =
   | { name: 'checking' }
   | { name: 'invalid' }
+  | { name: 'tooManyAttempts' }
+  | { name: 'unavailable'; message: string }
   | { name: 'ready'; username: string }
   | { name: 'done'; message: string };
 
@@ -19,30 +21,36 @@ const isExpired = (error: unknown) => error instanceof ApiError && error.message
 export function ResetPassword() {
   const { api } = useServices();
   const reportError = useReportError();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const jwt = searchParams.get('auth');
   const usernameParam = searchParams.get('username') ?? undefined;
   const [state, setState] = useState<State>({ name: 'checking' });
   const [busy, setBusy] = useState(false);
+  // Each check spends one of the few reset attempts a minute: check a link once, even when React
+  // runs the effect twice (StrictMode) or the page re-renders.
+  const checked = useRef<{ jwt: string; result: Promise<{ username: string }> } | null>(null);
 
-  const expired = () => {
-    void message.error('This reset link has expired. Please request a new one.');
-    navigate('/login', { replace: true });
-  };
+  const expired = () =>
+    navigate('/login', {
+      replace: true,
+      state: { notice: 'This reset link has expired. Please request a new one.' },
+    });
 
   useEffect(() => {
     if (!jwt) {
       setState({ name: 'invalid' });
       return;
     }
+    if (checked.current?.jwt !== jwt) checked.current = { jwt, result: api.checkResetToken(jwt) };
     let cancelled = false;
-    api.checkResetToken(jwt).then(
+    checked.current.result.then(
       (reply) => !cancelled && setState({ name: 'ready', username: usernameParam ?? reply.username }),
       (error: unknown) => {
         if (cancelled) return;
         if (isExpired(error)) expired();
+        else if (isRateLimited(error)) setState({ name: 'tooManyAttempts' });
+        else if (isUnavailable(error)) setState({ name: 'unavailable', message: (error as Error).message });
         else setState({ name: 'invalid' });
       },
     );
@@ -53,6 +61,36 @@ export function ResetPassword() {
 
   if (state.name === 'checking')
     return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+
+  if (state.name === 'tooManyAttempts') {
+    // The link may well be valid: say what happened, not that the link is bad.
+    return (
+      <Result
+        status="warning"
+        title={TOO_MANY_ATTEMPTS_MESSAGE}
+        subTitle="Your reset link was not checked yet. Wait a minute, then reload this page."
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (state.name === 'unavailable') {
+    return (
+      <Result
+        status="error"
+        title={state.message}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      />
+    );
+  }
 
   if (state.name === 'invalid') {
     return (
@@ -117,7 +155,7 @@ export function ResetPassword() {
             },
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           label="Confirm password"

@@ -7,6 +7,7 @@ import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './validation';
 import { EmailField } from './EmailField';
+import { useServerFieldErrors } from './fieldErrors';
 
 interface SignUpValues {
   username: string;
@@ -21,6 +22,7 @@ export function SignUp() {
   const ref = searchParams.get('ref') ?? undefined;
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const fieldErrors = useServerFieldErrors();
 
   if (signedUpEmail) {
     return (
@@ -61,6 +63,7 @@ export function SignUp() {
       ) : null}
       <Form
         name="signUp"
+        onValuesChange={(changed: object) => Object.keys(changed).forEach(fieldErrors.clear)}
         layout="vertical"
         onFinish={async (values: SignUpValues) => {
           setBusy(true);
@@ -68,7 +71,8 @@ export function SignUp() {
             await api.signup({ ...values, ...(ref ? { ref } : {}) });
             setSignedUpEmail(values.email);
           } catch (error) {
-            reportError(error);
+            // A taken e-mail or username is said at its field.
+            reportError(error, fieldErrors.setters('username', 'email'));
           } finally {
             setBusy(false);
           }
@@ -77,14 +81,15 @@ export function SignUp() {
         <Form.Item
           label="Username"
           name="username"
+          {...fieldErrors.errorProps('username')}
           rules={[
             { required: true, message: 'Please choose a username' },
             { pattern: USERNAME_PATTERN, message: 'Use 3 to 30 letters, digits, _ . or -' },
           ]}
         >
-          <Input autoComplete="username" />
+          <Input autoComplete="username" autoFocus />
         </Form.Item>
-        <EmailField />
+        <EmailField {...fieldErrors.errorProps('email')} />
         <Form.Item
           label="Password"
           name="password"

@@ -66,9 +66,32 @@ describe('ResetPassword', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
-  it("sends the user to /login when the token has 'expired'", async () => {
+  it("sends the user to /login when the token has 'expired', and says so there", async () => {
     const api = fakeApi({ checkResetToken: jest.fn(() => Promise.reject(new ApiError('expired', 400))) });
     renderShell('/resetPassword?auth=old&username=maya', { api });
     await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(await screen.findByText('This reset link has expired. Please request a new one.')).toBeTruthy();
+  });
+
+  it('checks a link once (each check spends a rate-limited attempt)', async () => {
+    const api = fakeApi({
+      checkResetToken: jest.fn(async () => ({ response: 'success' as const, username: 'maya' })),
+    });
+    renderShell('/resetPassword?auth=tok-1', { api });
+    await screen.findByRole('heading', { name: 'Reset your password' });
+    expect(api.checkResetToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "too many attempts" on 429 rather than calling a valid link invalid', async () => {
+    const api = fakeApi({
+      checkResetToken: jest.fn(() =>
+        Promise.reject(
+          new ApiError('Too many attempts. Please wait a minute and try again.', 429, 'rate_limited'),
+        ),
+      ),
+    });
+    renderShell('/resetPassword?auth=tok-1', { api });
+    expect(await screen.findByText('Too many attempts. Please wait a minute and try again.')).toBeTruthy();
+    expect(screen.queryByText('This reset link is not valid')).toBeNull();
   });
 });

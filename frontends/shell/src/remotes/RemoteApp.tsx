@@ -1,9 +1,7 @@
 import { Button, Result, Spin } from 'antd';
-import { Component, Suspense, createContext, lazy, useContext, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useContext, useState, type ReactNode } from 'react';
 import type { RemoteAppModule, RemoteLoader, RemoteName } from './federation';
-
-const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
-export const RemoteLoaderProvider = RemoteLoaderContext.Provider;
+import { RemoteLoaderContext } from './loaderContext';
 
 const AREA_NAMES: Record<RemoteName, string> = { producer: 'producer', artist: 'artist' };
 

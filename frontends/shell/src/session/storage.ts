@@ -1,8 +1,7 @@
-// What the browser keeps between visits (artist-side spec §3, §4).
+// What the browser keeps between visits (artist-side spec §3, §4). The signed-in flag and the cart
+// are the frontend SDK's (frontends/common/src/sdk).
 
 const UUID_KEY = 'uuid';
-const CART_KEY = 'cart';
-const SIGNED_IN_KEY = 'signedIn';
 const REDIRECT_KEY = 'redirectPath';
 
 export const DEFAULT_SIGNED_IN_PATH = '/user/matchmaker';
@@ -11,24 +10,6 @@ export const deviceUuid = {
   get: () => localStorage.getItem(UUID_KEY),
   set: (uuid: string) => localStorage.setItem(UUID_KEY, uuid),
 };
-
-export const signedInFlag = {
-  set: () => localStorage.setItem(SIGNED_IN_KEY, 'true'),
-  clear: () => localStorage.removeItem(SIGNED_IN_KEY),
-};
-
-export function readCartCount(): number {
-  try {
-    const items: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
-    return Array.isArray(items) ? items.length : 0;
-  } catch {
-    return 0;
-  }
-}
-
-export function clearCart(): void {
-  localStorage.removeItem(CART_KEY);
-}
 
 /** The last /user path, so login can bring the user back to it. */
 export const redirectPath = {

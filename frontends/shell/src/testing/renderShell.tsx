@@ -1,4 +1,4 @@
-import '@beatmatch/frontend-common/src/testing/jsdomPolyfills';
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -9,7 +9,8 @@ import { ApiError } from '../api/client';
 import type { AppConfig } from '../config/appConfig';
 import type { RemoteLoader } from '../remotes/federation';
 
-export const notAuthenticated = () => Promise.reject(new ApiError('User not authenticated', 401));
+export const notAuthenticated = () =>
+  Promise.reject(new ApiError('User not authenticated', 401, 'unauthenticated'));
 
 export function fakeApi(overrides: Partial<BeatmatchApi> = {}): BeatmatchApi {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));

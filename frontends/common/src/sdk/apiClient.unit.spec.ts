@@ -1,4 +1,12 @@
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, createApiClient, isNotAuthenticated } from './client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  createApiClient,
+  isNotAuthenticated,
+  isRateLimited,
+  isUnavailable,
+} from './apiClient';
 
 type Call = { url: string; init?: RequestInit };
 
@@ -57,16 +65,54 @@ describe('the gateway client', () => {
     });
   });
 
-  it("turns a problem+json reply into an ApiError with the server's message", async () => {
+  it('shares one token fetch between calls made at the same time', async () => {
+    const { fetch, calls } = fakeFetch([
+      json(200, { csrfToken: 'only' }),
+      json(200, { a: 1 }),
+      json(200, { b: 2 }),
+    ]);
+    const api = createApiClient(fetch);
+    await Promise.all([api.post('/api/one'), api.post('/api/two')]);
+    expect(calls.filter((call) => call.url === '/api/csrf')).toHaveLength(1);
+    for (const call of calls.slice(1))
+      expect((call.init!.headers as Record<string, string>)['x-csrf-token']).toBe('only');
+  });
+
+  it('fetches the token again after a failed token fetch', async () => {
+    const { fetch, calls } = fakeFetch([
+      json(502, { message: 'Error - please reload the page and try again.' }),
+      json(200, { csrfToken: 't' }),
+      json(200, { ok: true }),
+    ]);
+    const api = createApiClient(fetch);
+    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 502 });
+    await expect(api.post('/api/x')).resolves.toEqual({ ok: true });
+    expect(calls.map((call) => call.url)).toEqual(['/api/csrf', '/api/csrf', '/api/x']);
+  });
+
+  it("turns a problem+json reply into an ApiError with the server's message and code", async () => {
     const { fetch } = fakeFetch([
       json(200, { csrfToken: 't' }),
-      json(401, { message: 'User not authenticated' }),
+      json(401, { message: 'User not authenticated', code: 'unauthenticated' }),
     ]);
     const error = await createApiClient(fetch)
       .post('/api/beatmatch_auth')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'User not authenticated', status: 401, code: 'unauthenticated' });
     expect(isNotAuthenticated(error)).toBe(true);
+  });
+
+  it('recognises "unauthenticated" by its code, not by the wording', async () => {
+    expect(isNotAuthenticated(new ApiError('Please log in again', 401, 'unauthenticated'))).toBe(true);
+    expect(isNotAuthenticated(new ApiError('User not authenticated', 400, 'validation'))).toBe(false);
+  });
+
+  it('tells a rate limit and an unavailable gateway apart from other refusals', async () => {
+    expect(isRateLimited(new ApiError('Too many attempts.', 429, 'rate_limited'))).toBe(true);
+    expect(isUnavailable(new ApiError('Error - please reload the page and try again.', 502))).toBe(true);
+    expect(isUnavailable(new NetworkError())).toBe(true);
+    expect(isUnavailable(new ApiError('Invalid code.', 400, 'invalid_code'))).toBe(false);
   });
 
   it('reports a transport failure as a NetworkError with the reload text', async () => {
