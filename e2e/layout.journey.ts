@@ -8,13 +8,27 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 };
 
-for (const width of [1280, 600]) {
+// Desktop, a narrow window, and a phone (390×844).
+for (const width of [1280, 600, 390]) {
   test.describe(`at ${width}px wide`, () => {
-    test.use({ viewport: { width, height: 800 } });
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
     test('public pages: landing with header, login, a coming-soon page', async ({ page }) => {
+      // A visitor's pages log no errors (no refused _auth call).
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { name: /your next hit finds you/ })).toBeVisible();
+      // The first Tab stop is the skip link; it jumps past the header.
+      await page.keyboard.press('Tab');
+      const skipLink = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skipLink).toBeFocused();
+      await expect(skipLink).toBeInViewport();
+      await shot(page, `skip-link-${width}`);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#main-content')).toBeFocused();
       const header = page.getByRole('banner');
       if (width >= 900) {
         for (const label of [
@@ -43,6 +57,8 @@ for (const width of [1280, 600]) {
 
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+      // The e-mail field has the cursor.
+      await expect(page.getByLabel('Email')).toBeFocused();
       await shot(page, `login-${width}`);
       // Once per run: the gateway allows five reset calls a minute (the sign-up journey needs three).
       if (width >= 900) {
@@ -57,6 +73,12 @@ for (const width of [1280, 600]) {
       await page.goto('/policies/dmca');
       await expect(page.getByRole('heading', { name: 'DMCA' })).toBeVisible();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
+
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.getByTestId('coming-soon')).toBeHidden();
+      await shot(page, `not-found-${width}`);
+      expect(consoleErrors).toEqual([]);
     });
 
     test.describe('signed in', () => {
@@ -70,8 +92,16 @@ for (const width of [1280, 600]) {
           await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
           await expect(page.getByTestId('coming-soon')).toBeVisible();
           await shot(page, `user-matchmaker-${width}`);
+          // The page name is in the top bar only, not repeated as a heading in the page.
+          await expect(page.getByRole('heading', { name: 'The Matchmaker' })).toHaveCount(1);
           await page.getByRole('button', { name: 'Close menu' }).click();
           await expect(page.locator('[data-layout="nav-icon"]')).toBeVisible();
+          // The footer links stay in icon mode, and inside the app.
+          await expect(page.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/user/faq');
+          await expect(page.getByRole('link', { name: 'Policies' })).toHaveAttribute(
+            'href',
+            '/user/policies',
+          );
           await shot(page, `user-nav-icon-${width}`);
           await page.getByRole('button', { name: 'Open menu' }).click();
         } else {

@@ -1,19 +1,23 @@
 import { Router } from 'express';
 import { escapeHtml as escape, type DevMailbox, type StoredMail } from '@beatmatch/platform';
 
+/** Links in a mail (already HTML-escaped) become clickable; only http(s) addresses are linked. */
+const linkify = (escapedText: string) =>
+  escapedText.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+
 function page(mails: StoredMail[]) {
   const items = mails
     .map(
       (mail) => `<article class="mail">
   <header><strong>${escape(mail.subject)}</strong><br><span>To: ${escape(mail.to)}</span> · <time>${escape(mail.sentAt)}</time></header>
-  <pre>${escape(mail.text)}</pre>
+  <pre>${linkify(escape(mail.text))}</pre>
 </article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox · Beatmatch</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f1f1f}
-.mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}
+.mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
 header span,time{color:#666;font-size:.9em}</style></head>
 <body><h1>Dev mailbox</h1><p>E-mails the embedded Beatmatch sent, newest first. This page exists only in the embedded profile.</p>
 ${items || '<p>No e-mails yet.</p>'}</body></html>`;

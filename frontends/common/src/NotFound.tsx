@@ -1,4 +1,4 @@
-import { Result, Typography } from 'antd';
+import { FileSearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 
 export interface NotFoundProps {
@@ -12,21 +12,12 @@ export interface NotFoundProps {
 /** A missing page says so, and only that (no "coming soon"). */
 export function NotFound({ path, withHeading = true, home = '/' }: NotFoundProps) {
   return (
-    <Result
-      status="404"
-      data-testid="not-found"
-      title={
-        withHeading ? (
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
-            Page not found
-          </Typography.Title>
-        ) : undefined
-      }
-      subTitle={
-        <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>
-          There is no page at {path}. <Link to={home}>Go to the start page</Link>
-        </Typography.Paragraph>
-      }
-    />
+    <div data-testid="not-found" style={{ padding: '48px 16px', textAlign: 'center' }}>
+      <FileSearchOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />
+      {withHeading ? <h1 style={{ margin: '24px 0 8px', fontSize: 30 }}>Page not found</h1> : null}
+      <p style={{ color: 'rgba(0, 0, 0, 0.55)', marginTop: withHeading ? 0 : 24, overflowWrap: 'anywhere' }}>
+        There is no page at {path}. <Link to={home}>Go to the start page</Link>
+      </p>
+    </div>
   );
 }

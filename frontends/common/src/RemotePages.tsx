@@ -1,9 +1,7 @@
-import { App as AntApp, ConfigProvider } from 'antd';
 import { Route, Routes, BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
 import { ComingSoon } from './ComingSoon';
 import { NotFound } from './NotFound';
 import { USER_BASENAME, type PageInfo } from './pages';
-import { THEME } from './theme';
 
 export interface RemoteAppProps {
   /** Where the host mounts the remote, e.g. '/user'. Paths inside are relative to it. */
@@ -35,12 +33,5 @@ export function RemotePages({ pages, basename }: RemoteAppProps & { pages: reado
       <Route path="*" element={<RemoteNotFound />} />
     </Routes>
   );
-  // antd is not shared between the apps: the remote's copy gets the same theme here.
-  return (
-    <ConfigProvider theme={THEME}>
-      <AntApp component={false}>
-        {inRouter ? routes : <BrowserRouter basename={basename}>{routes}</BrowserRouter>}
-      </AntApp>
-    </ConfigProvider>
-  );
+  return inRouter ? routes : <BrowserRouter basename={basename}>{routes}</BrowserRouter>;
 }

@@ -3,3 +3,4 @@ export { ComingSoon, type ComingSoonProps } from './ComingSoon';
 export { NotFound, type NotFoundProps } from './NotFound';
 export { RemotePages, type RemoteAppProps } from './RemotePages';
 export { THEME } from './theme';
+export { RemoteTheme } from './RemoteTheme';

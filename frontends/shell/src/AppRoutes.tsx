@@ -3,11 +3,12 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { USER_BASENAME, publicPages } from '@beatmatch/frontend-common';
 import { findPage, userPagesOf } from './catalogue';
 import { PublicLayout } from './layout/PublicLayout';
+// The landing page is most visitors' first paint: in the main bundle (it is small), not a chunk.
+import { Landing } from './pages/Landing';
 import { useSession } from './session/SessionContext';
 import { redirectPath } from './session/storage';
 
 // Each screen is its own chunk: a visitor's first page loads only what it shows.
-const Landing = lazy(() => import('./pages/Landing').then((m) => ({ default: m.Landing })));
 const Login = lazy(() => import('./pages/Login').then((m) => ({ default: m.Login })));
 const SignUp = lazy(() => import('./pages/SignUp').then((m) => ({ default: m.SignUp })));
 const ResetPassword = lazy(() => import('./pages/ResetPassword').then((m) => ({ default: m.ResetPassword })));
@@ -54,8 +55,8 @@ function UserAreaPage() {
   const { status } = useSession();
   const page = findPage(pathname);
   if (status === 'unavailable') return <SessionUnavailable />;
-  // The menu and top bar are up already; the page itself waits for the session.
-  if (status !== 'signedIn') return <Loading />;
+  // While the session of a browser that signed in before is checked, the page already loads and
+  // renders (an "unauthenticated" answer then sends the user to /login).
   if (page?.owner === 'producer' || page?.owner === 'artist')
     return <RemoteApp key={page.owner} remote={page.owner} basename={USER_BASENAME} />;
   return <NotFound path={pathname} withHeading={false} home={USER_BASENAME} />;
@@ -64,7 +65,6 @@ function UserAreaPage() {
 function ShellUserPage({ description }: { description: string }) {
   const { status } = useSession();
   if (status === 'unavailable') return <SessionUnavailable />;
-  if (status !== 'signedIn') return <Loading />;
   // The top bar names the page; the body does not repeat it.
   return <ComingSoon description={description} />;
 }

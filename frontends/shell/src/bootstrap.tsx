@@ -1,27 +1,46 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { Shell } from './App';
 import { beatmatchApi } from './api/beatmatch';
-import { loadAppConfig } from './config/appConfig';
-import { loadRemoteApp, registerConfiguredRemotes } from './remotes/federation';
+import { loadAppConfig, type AppConfig } from './config/appConfig';
+import { loadRemoteApp, registerConfiguredRemotes, type RemoteLoader } from './remotes/federation';
+import { preloadForPath } from './preload';
 
-async function start() {
-  const config = await loadAppConfig(process.env.NODE_ENV === 'development');
+// The first paint does not wait for /app-config.json: only loading a remote needs it.
+const configLoaded = loadAppConfig(process.env.NODE_ENV === 'development');
+const remotesRegistered = configLoaded.then((config) => {
   try {
     registerConfiguredRemotes(config);
   } catch (error) {
     // The pages of a remote then show their error panel; the shell itself keeps working.
     console.error('Registering the remotes failed', error);
   }
-  // The SDK is the page's one client, session and cart; the remotes import the same instance.
-  const sdk = beatmatchSdk();
-  const api = beatmatchApi(sdk.api);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Shell api={api} config={config} loadRemote={loadRemoteApp} session={sdk.session} cart={sdk.cart} />
-    </StrictMode>,
-  );
+});
+const loadRemote: RemoteLoader = async (remote) => {
+  await remotesRegistered;
+  return loadRemoteApp(remote);
+};
+
+// The SDK is the page's one client, session and cart; the remotes import the same instance.
+const sdk = beatmatchSdk();
+const api = beatmatchApi(sdk.api);
+void sdk.session.start();
+// A deep link into the logged-in area fetches its layout and remote while the session is checked.
+preloadForPath(window.location.pathname, loadRemote);
+
+const NO_CONFIG: AppConfig = { remotes: {}, devMailbox: null };
+
+function Root() {
+  const [config, setConfig] = useState<AppConfig>(NO_CONFIG);
+  useEffect(() => {
+    void configLoaded.then(setConfig);
+  }, []);
+  return <Shell api={api} config={config} loadRemote={loadRemote} session={sdk.session} cart={sdk.cart} />;
 }
 
-void start();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

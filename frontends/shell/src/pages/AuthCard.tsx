@@ -1,6 +1,6 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
+/** The frame of the auth screens (plain elements: these are first pages, they should paint fast). */
 export function AuthCard({
   title,
   children,
@@ -11,11 +11,9 @@ export function AuthCard({
   width?: number;
 }) {
   return (
-    <Card style={{ maxWidth: width, margin: '24px auto' }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+    <section className="auth-card" style={{ maxWidth: width }}>
+      <h1 style={{ margin: '0 0 20px', fontSize: 30, lineHeight: 1.3 }}>{title}</h1>
       {children}
-    </Card>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply, SurveyAnswer } from '../api/beatmatch';
 import { useServices } from '../session/services';
@@ -9,8 +9,13 @@ import { redirectPath } from '../session/storage';
 import { useReportError } from '../session/useReportError';
 import { useToasts } from '../session/toasts';
 import { AuthCard } from './AuthCard';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { TrialOffer } from './TrialOffer';
+
+// Steps and dialogs a login may not reach load when they are shown.
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+const TrialOffer = lazy(() => import('./TrialOffer').then((m) => ({ default: m.TrialOffer })));
+const SurveyStep = lazy(() => import('./SurveyStep'));
 import { EmailField } from './EmailField';
 import { useServerFieldErrors } from './fieldErrors';
 
@@ -111,10 +116,10 @@ export function Login() {
   if (step.name === 'authenticate' && credentials) {
     return (
       <AuthCard title="Check your email">
-        <Typography.Paragraph>
+        <p style={{ margin: '0 0 16px', lineHeight: 1.6 }}>
           We emailed a six-digit authentication code to <strong>{credentials.email}</strong>. Enter it below
           to verify your account.
-        </Typography.Paragraph>
+        </p>
         <Form
           name="authCode"
           layout="vertical"
@@ -148,9 +153,9 @@ export function Login() {
           </Flex>
         </Form>
         {config.devMailbox ? (
-          <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+          <p style={{ marginTop: 16, marginBottom: 0, color: 'rgba(0, 0, 0, 0.55)' }}>
             Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.
-          </Typography.Paragraph>
+          </p>
         ) : null}
       </AuthCard>
     );
@@ -158,32 +163,7 @@ export function Login() {
 
   if (step.name === 'survey' && credentials) {
     return (
-      <AuthCard title="One more question">
-        <Form
-          name="survey"
-          layout="vertical"
-          onFinish={({ survey }: { survey: SurveyAnswer }) =>
-            login(credentials, { producerArtistSurvey: survey })
-          }
-        >
-          <Form.Item
-            label="What do you want to do on Beatmatch?"
-            name="survey"
-            rules={[{ required: true, message: 'Please choose one' }]}
-          >
-            <Radio.Group>
-              <Flex vertical gap={8}>
-                <Radio value="artist">Buy beats</Radio>
-                <Radio value="prod">Sell beats</Radio>
-                <Radio value="both">Both</Radio>
-              </Flex>
-            </Radio.Group>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Continue
-          </Button>
-        </Form>
-      </AuthCard>
+      <SurveyStep busy={busy} onAnswer={(survey) => login(credentials, { producerArtistSurvey: survey })} />
     );
   }
 
@@ -230,7 +210,11 @@ export function Login() {
           }
         />
       ) : null}
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotOpen ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      ) : null}
     </AuthCard>
   );
 }

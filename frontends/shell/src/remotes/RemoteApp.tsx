@@ -1,7 +1,8 @@
 import { Button, Result, Spin } from 'antd';
-import { Component, Suspense, lazy, useContext, useState, type ReactNode } from 'react';
-import type { RemoteAppModule, RemoteLoader, RemoteName } from './federation';
+import { Component, Suspense, useContext, useState, type ReactNode } from 'react';
+import type { RemoteName } from './federation';
 import { RemoteLoaderContext } from './loaderContext';
+import { forgetRemote, lazyRemote } from './remoteCache';
 
 const AREA_NAMES: Record<RemoteName, string> = { producer: 'producer', artist: 'artist' };
 
@@ -43,19 +44,6 @@ class RemoteErrorBoundary extends Component<
   }
 }
 
-type LazyRemote = ReturnType<typeof lazy<RemoteAppModule['default']>>;
-const cache = new WeakMap<RemoteLoader, Map<RemoteName, LazyRemote>>();
-
-function lazyRemote(loader: RemoteLoader, remote: RemoteName): LazyRemote {
-  let perLoader = cache.get(loader);
-  if (!perLoader) cache.set(loader, (perLoader = new Map()));
-  const known = perLoader.get(remote);
-  if (known) return known;
-  const created = lazy(() => loader(remote));
-  perLoader.set(remote, created);
-  return created;
-}
-
 /** Mounts one remote's App; a remote that cannot load shows an error panel, not a blank page. */
 export function RemoteApp({ remote, basename }: { remote: RemoteName; basename: string }) {
   const loader = useContext(RemoteLoaderContext);
@@ -64,7 +52,7 @@ export function RemoteApp({ remote, basename }: { remote: RemoteName; basename: 
   const Loaded = lazyRemote(loader, remote);
   const retry = () => {
     // A failed lazy component stays failed: forget it so the next render loads again.
-    cache.get(loader)?.delete(remote);
+    forgetRemote(loader, remote);
     setAttempt((n) => n + 1);
   };
   return (

@@ -1,0 +1,82 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button, Flex, Menu, Tooltip, Typography } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../session/SessionContext';
+import { Logo } from './Logo';
+import { SIDE_MENU_FOOTER_LINKS, SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, VERSION_LABEL } from './sideMenu';
+
+/** The side menu (antd Menu): loaded beside the page, so the top bar and page paint first. */
+export default function SideNavigation({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { logout } = useSession();
+  const group = SIDE_MENU_GROUP_OF[pathname];
+  return (
+    <Flex vertical style={{ height: '100%' }}>
+      <div style={{ padding: collapsed ? '16px 20px' : '16px 24px' }}>
+        <Logo compact={collapsed} />
+      </div>
+      <nav aria-label="Side menu" style={{ flex: 1, overflowY: 'auto' }}>
+        <Menu
+          mode="inline"
+          inlineCollapsed={collapsed}
+          selectedKeys={[pathname]}
+          defaultOpenKeys={group ? [group] : ['marketplace']}
+          items={SIDE_MENU_ITEMS}
+          onClick={onNavigate}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </nav>
+      <footer style={{ padding: collapsed ? '12px 8px' : '12px 24px', borderTop: '1px solid #f0f0f0' }}>
+        <Button
+          block
+          aria-label="Logout"
+          icon={<LogoutOutlined />}
+          onClick={async () => {
+            await logout();
+            navigate('/login');
+          }}
+        >
+          {collapsed ? null : 'Logout'}
+        </Button>
+        {collapsed ? (
+          // Icon mode keeps every footer link, as an icon with its name on hover and for screen readers.
+          <Flex vertical align="center" gap={2} style={{ marginTop: 8 }}>
+            {SIDE_MENU_FOOTER_LINKS.map((footerLink) => (
+              <Tooltip key={footerLink.to} title={footerLink.label} placement="right">
+                <Link to={footerLink.to} aria-label={footerLink.label} className="footer-icon-link">
+                  {footerLink.icon}
+                </Link>
+              </Tooltip>
+            ))}
+          </Flex>
+        ) : (
+          <Flex wrap gap="4px 12px" style={{ marginTop: 12, fontSize: 12 }}>
+            {SIDE_MENU_FOOTER_LINKS.filter((footerLink) => footerLink.to !== '/user/whatsNew').map(
+              (footerLink) => (
+                <Link key={footerLink.to} to={footerLink.to} style={{ color: '#595959' }}>
+                  {footerLink.label}
+                </Link>
+              ),
+            )}
+          </Flex>
+        )}
+        <Flex gap={8} align="center" wrap style={{ marginTop: 8, fontSize: 12 }}>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: collapsed ? 9 : 11, letterSpacing: collapsed ? 0 : 1, whiteSpace: 'nowrap' }}
+          >
+            {VERSION_LABEL}
+          </Typography.Text>
+          {collapsed ? null : <Link to="/user/whatsNew">What's New</Link>}
+        </Flex>
+      </footer>
+    </Flex>
+  );
+}

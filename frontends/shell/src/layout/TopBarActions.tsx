@@ -1,0 +1,64 @@
+import { BellOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Popover, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../session/SessionContext';
+
+/** The top bar's notifications popup and avatar menu (loaded after the bar itself has painted). */
+export default function TopBarActions() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+
+  const avatarMenu: MenuProps['items'] = [
+    {
+      key: 'who',
+      disabled: true,
+      label: (
+        <div style={{ color: '#1f1f1f' }}>
+          <div style={{ fontWeight: 600 }}>{user?.userName}</div>
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{user?.email}</div>
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    {
+      key: 'producerTools',
+      type: 'group',
+      label: 'Producer Tools',
+      children: [
+        { key: '/user', label: 'Dashboard' },
+        { key: '/user/beatPacks', label: 'Beat Packs' },
+        { key: '/user/manageBeats', label: 'Manage Beats' },
+        { key: user ? `/lab/${user.userId}` : '/lab', label: 'Your Store' },
+        { key: '/user/ambassadorProgram', label: 'Ambassador Program' },
+      ],
+    },
+    { type: 'divider' },
+    { key: '/user/account', icon: <SettingOutlined />, label: 'Account Settings' },
+  ];
+
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title="Notifications"
+        content="Notifications are coming soon."
+      >
+        <Button type="text" aria-label="Notifications" icon={<BellOutlined style={{ fontSize: 20 }} />} />
+      </Popover>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{ items: avatarMenu, onClick: ({ key }) => navigate(key) }}
+      >
+        <Button type="text" aria-label="Account menu" style={{ padding: 0 }}>
+          <Avatar
+            src={user?.profilePicture || undefined}
+            icon={<UserOutlined />}
+            style={{ background: '#7c3aed' }}
+          />
+        </Button>
+      </Dropdown>
+    </>
+  );
+}
