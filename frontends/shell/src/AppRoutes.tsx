@@ -3,6 +3,9 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { USER_BASENAME, publicPages } from '@beatmatch/frontend-common';
 import { findPage, userPagesOf } from './catalogue';
 import { PublicLayout } from './layout/PublicLayout';
+// The private frame is light (its menu and top-bar actions are chunks of their own): in the main
+// bundle, so a deep link paints its top bar in the first render.
+import { PrivateLayout } from './layout/PrivateLayout';
 // The landing page is most visitors' first paint: in the main bundle (it is small), not a chunk.
 import { Landing } from './pages/Landing';
 import { useSession } from './session/SessionContext';
@@ -12,9 +15,6 @@ import { redirectPath } from './session/storage';
 const Login = lazy(() => import('./pages/Login').then((m) => ({ default: m.Login })));
 const SignUp = lazy(() => import('./pages/SignUp').then((m) => ({ default: m.SignUp })));
 const ResetPassword = lazy(() => import('./pages/ResetPassword').then((m) => ({ default: m.ResetPassword })));
-const PrivateLayout = lazy(() =>
-  import('./layout/PrivateLayout').then((m) => ({ default: m.PrivateLayout })),
-);
 const ComingSoon = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.ComingSoon })));
 const NotFound = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.NotFound })));
 const SessionUnavailable = lazy(() =>

@@ -1,12 +1,13 @@
-// Deep links into the logged-in area: start fetching the private layout and the page's remote at
-// boot, in parallel with the session check, instead of one after the other.
+// Deep links into the logged-in area: start fetching the page's remote (and, where the side menu is
+// a column, the menu) at boot, in parallel with the session check, instead of one after the other.
 import { findPage } from './catalogue';
+import { NAV_BREAKPOINT } from './layout/layoutMode';
 import type { RemoteLoader } from './remotes/federation';
 import { preloadRemote } from './remotes/remoteCache';
 
 export function preloadForPath(pathname: string, loadRemote: RemoteLoader): void {
   const page = findPage(pathname);
   if (!page || localStorage.getItem('signedIn') !== 'true') return;
-  void import('./layout/PrivateLayout');
+  if (window.innerWidth >= NAV_BREAKPOINT) void import('./layout/SideNavigation');
   if (page.owner === 'producer' || page.owner === 'artist') preloadRemote(loadRemote, page.owner);
 }

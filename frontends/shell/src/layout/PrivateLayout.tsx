@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Spin } from 'antd';
+import { Button, Flex, Layout } from 'antd';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findPage } from '../catalogue';
@@ -101,7 +101,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
       <Layout>
         <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
         <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
-          <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+          <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
             {children}
           </Suspense>
         </Layout.Content>

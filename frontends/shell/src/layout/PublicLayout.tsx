@@ -5,6 +5,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NETWORK_ERROR_MESSAGE } from '../api/client';
 import { useSession } from '../session/SessionContext';
+import { AuthCard } from '../pages/AuthCard';
 import { CartBadge } from './CartBadge';
 import { HEADER_DRAWER_BELOW, useWindowWidth } from './layoutMode';
 import { Logo } from './Logo';
@@ -102,6 +103,23 @@ export function PublicHeader() {
   );
 }
 
+/** The auth screens' titles: shown in their frame at once while the form's code loads. */
+const AUTH_SCREEN_TITLES: Record<string, string> = {
+  '/login': 'Login',
+  '/signUp': 'Sign up',
+  '/signup': 'Sign up',
+};
+
+function ScreenLoading({ pathname }: { pathname: string }) {
+  const title = AUTH_SCREEN_TITLES[pathname];
+  if (!title) return <div className="page-loading" role="status" aria-label="Loading" />;
+  return (
+    <AuthCard title={title}>
+      <div style={{ minHeight: 240 }} role="status" aria-label="Loading" />
+    </AuthCard>
+  );
+}
+
 export function PublicLayout() {
   const location = useLocation();
   const { status } = useSession();
@@ -121,7 +139,7 @@ export function PublicLayout() {
             {NETWORK_ERROR_MESSAGE}
           </div>
         ) : null}
-        <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
+        <Suspense fallback={<ScreenLoading pathname={location.pathname} />}>
           <Outlet />
         </Suspense>
       </Layout.Content>

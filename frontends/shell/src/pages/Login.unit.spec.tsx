@@ -13,7 +13,9 @@ const fill = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function submitCredentials() {
+  // The card and its title show first; the form follows with its code.
   await screen.findByRole('heading', { name: 'Login' });
+  await screen.findByLabelText('Email');
   fill('Email', 'maya@example.test');
   fill('Password', 'secret-password');
   fireEvent.click(screen.getByRole('button', { name: 'Login' }));
