@@ -119,6 +119,11 @@ for (const width of [1280, 600, 390]) {
         await expect(page.getByTestId('page-title')).toHaveText('Match List');
         await expect(page.getByText("Listen to the full beats you've matched with").first()).toBeVisible();
 
+        // The artist remote's cart reads the shell's SDK instance (a shared module): the signed-in
+        // user the shell's session found, and the cart store.
+        await page.goto('/user/checkout');
+        await expect(page.getByTestId('cart-page')).toContainText(/layout_\w+, your cart is empty\./);
+
         // A producer-owned page comes from the producer remote.
         await page.goto('/user');
         await expect(page.getByTestId('page-title')).toHaveText('Dashboard');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Route, Routes, BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
 import { ComingSoon } from './ComingSoon';
 import { NotFound } from './NotFound';
@@ -19,15 +20,23 @@ function RemoteNotFound() {
  * basename, so relative routes resolve there; running alone, the remote brings its own router.
  * The top bar (the host's) names the page, so the body does not repeat the title.
  */
-export function RemotePages({ pages, basename }: RemoteAppProps & { pages: readonly PageInfo[] }) {
+export function RemotePages({
+  pages,
+  basename,
+  elements = {},
+}: RemoteAppProps & {
+  pages: readonly PageInfo[];
+  /** The pages that have their own screen, by path; the others show the coming-soon placeholder. */
+  elements?: Partial<Record<string, ReactNode>>;
+}) {
   const inRouter = useInRouterContext();
   const routes = (
     <Routes>
       {pages.map((page) =>
         page.path === '' ? (
-          <Route key="index" index element={<ComingSoon />} />
+          <Route key="index" index element={elements[''] ?? <ComingSoon />} />
         ) : (
-          <Route key={page.path} path={`${page.path}/*`} element={<ComingSoon />} />
+          <Route key={page.path} path={`${page.path}/*`} element={elements[page.path] ?? <ComingSoon />} />
         ),
       )}
       <Route path="*" element={<RemoteNotFound />} />

@@ -43,6 +43,21 @@ describe('RemotePages', () => {
     expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
+  it("shows a page's own screen where the remote has one", () => {
+    render(
+      <MemoryRouter initialEntries={['/user/uploadBeats']}>
+        <Routes>
+          <Route
+            path="/user/*"
+            element={<RemotePages pages={pages} basename="/user" elements={{ uploadBeats: <p>wizard</p> }} />}
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('wizard')).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+  });
+
   it('brings its own router with the basename when running alone', () => {
     window.history.pushState({}, '', '/user/uploadBeats');
     render(<RemotePages pages={pages} basename="/user" />);
