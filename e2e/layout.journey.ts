@@ -152,3 +152,28 @@ test.describe('a broken remote', () => {
     await expect(page.getByTestId('coming-soon')).toBeVisible();
   });
 });
+
+test.describe('a failing gateway', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+  test('a 502 from _auth shows the reload message and is not a logout', async ({ page }) => {
+    await page.route('**/api/beatmatch_auth', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          message: 'Error - please reload the page and try again.',
+          code: 'bad_gateway',
+        }),
+      }),
+    );
+    await page.goto('/user/matchlist');
+    await expect(page.getByTestId('session-unavailable')).toContainText(
+      'Error - please reload the page and try again.',
+    );
+    await expect(page).toHaveURL(/\/user\/matchlist$/);
+    await shot(page, 'auth-502');
+    await page.goto('/');
+    await expect(page.getByTestId('session-unavailable')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeHidden();
+  });
+});

@@ -90,7 +90,15 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   const resetLink = await resetMail.locator('a[href*="/resetPassword?"]').getAttribute('href');
   expect(resetLink).toContain('auth=');
   const resetUrl = new URL(resetLink!, page.url());
+  // Opening the link spends one check of it and fetches one CSRF token (the limit is per minute).
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/csrf' || pathname === '/api/beatmatch_jwt_authenticate') calls.push(pathname);
+  });
   await page.goto(resetUrl.pathname + resetUrl.search);
+  await expect(page.getByLabel('New password')).toBeVisible();
+  expect(calls.sort()).toEqual(['/api/beatmatch_jwt_authenticate', '/api/csrf']);
   await page.getByLabel('New password').fill('a brand new password');
   await page.getByLabel('Confirm password').fill('a brand new password');
   await page.getByRole('button', { name: 'Reset password' }).click();

@@ -144,6 +144,18 @@ describe('Login', () => {
     expect(await screen.findByText('Error - please reload the page and try again.')).toBeTruthy();
   });
 
+  it('clears its toasts when the user moves to another screen', async () => {
+    const api = fakeApi({ login: jest.fn(() => Promise.reject(new NetworkError())) });
+    renderShell('/login', { api });
+    await submitCredentials();
+    expect(await screen.findByText('Error - please reload the page and try again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/signUp'));
+    await waitFor(() =>
+      expect(screen.queryByText('Error - please reload the page and try again.')).toBeNull(),
+    );
+  });
+
   it('resends the code and says so', async () => {
     const api = fakeApi({
       login: jest.fn(async () => ({ response: 'authenticate' as const, data: 'maya', isReferral: false })),
