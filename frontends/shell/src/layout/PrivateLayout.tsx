@@ -7,11 +7,11 @@ import { redirectPath } from '../session/storage';
 import { CartBadge } from './CartBadge';
 import { layoutMode, navOpenByDefault, useWindowWidth } from './layoutMode';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { TopBarButtons } from './TopBarButtons';
 
 // The heavy parts (antd Menu, Drawer, Dropdown, Popover) load beside the page: the frame, the top
 // bar's page name and the page itself paint first.
 const SideNavigation = lazy(() => import('./SideNavigation'));
-const TopBarActions = lazy(() => import('./TopBarActions'));
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
 const SIDER_WIDTH = 248;
@@ -49,10 +49,7 @@ function TopBar({ onToggleNav, navOpen }: { onToggleNav: () => void; navOpen: bo
       </div>
       <Flex gap={20} align="center" style={{ marginLeft: 'auto' }}>
         <CartBadge to="/user/checkout" />
-        {/* Same size as the two buttons it becomes, so nothing moves when they arrive. */}
-        <Suspense fallback={<span style={{ display: 'inline-block', width: 84, height: 32 }} />}>
-          <TopBarActions />
-        </Suspense>
+        <TopBarButtons />
       </Flex>
     </Layout.Header>
   );

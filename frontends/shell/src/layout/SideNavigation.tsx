@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Menu, Tooltip, Typography } from 'antd';
+import { Button, Flex, Menu, Tooltip } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
 import { Logo } from './Logo';
@@ -68,12 +68,16 @@ export default function SideNavigation({
           </Flex>
         )}
         <Flex gap={8} align="center" wrap style={{ marginTop: 8, fontSize: 12 }}>
-          <Typography.Text
-            type="secondary"
-            style={{ fontSize: collapsed ? 9 : 11, letterSpacing: collapsed ? 0 : 1, whiteSpace: 'nowrap' }}
+          <span
+            style={{
+              color: 'rgba(0, 0, 0, 0.55)',
+              fontSize: collapsed ? 9 : 11,
+              letterSpacing: collapsed ? 0 : 1,
+              whiteSpace: 'nowrap',
+            }}
           >
             {VERSION_LABEL}
-          </Typography.Text>
+          </span>
           {collapsed ? null : <Link to="/user/whatsNew">What's New</Link>}
         </Flex>
       </footer>

@@ -1,12 +1,22 @@
-import { BellOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Popover, type MenuProps } from 'antd';
+import { BellOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popover, type MenuProps } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
+import type { TopBarPopup } from './TopBarButtons';
 
-/** The top bar's notifications popup and avatar menu (loaded after the bar itself has painted). */
-export default function TopBarActions() {
+/** The top bar's notifications popup and avatar menu (loaded on first use, opened). */
+export default function TopBarActions({
+  initiallyOpen,
+  avatar,
+}: {
+  initiallyOpen: TopBarPopup;
+  avatar: ReactNode;
+}) {
   const navigate = useNavigate();
   const { user } = useSession();
+  const [notificationsOpen, setNotificationsOpen] = useState(initiallyOpen === 'notifications');
+  const [accountOpen, setAccountOpen] = useState(initiallyOpen === 'account');
 
   const avatarMenu: MenuProps['items'] = [
     {
@@ -43,20 +53,26 @@ export default function TopBarActions() {
         placement="bottomRight"
         title="Notifications"
         content="Notifications are coming soon."
+        open={notificationsOpen}
+        onOpenChange={setNotificationsOpen}
       >
         <Button type="text" aria-label="Notifications" icon={<BellOutlined style={{ fontSize: 20 }} />} />
       </Popover>
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
-        menu={{ items: avatarMenu, onClick: ({ key }) => navigate(key) }}
+        open={accountOpen}
+        onOpenChange={setAccountOpen}
+        menu={{
+          items: avatarMenu,
+          onClick: ({ key }) => {
+            setAccountOpen(false);
+            navigate(key);
+          },
+        }}
       >
         <Button type="text" aria-label="Account menu" style={{ padding: 0 }}>
-          <Avatar
-            src={user?.profilePicture || undefined}
-            icon={<UserOutlined />}
-            style={{ background: '#7c3aed' }}
-          />
+          {avatar}
         </Button>
       </Dropdown>
     </>
