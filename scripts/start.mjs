@@ -28,7 +28,14 @@ function needsBuild(name) {
   if (!existsSync(path.join(dir, 'package.json'))) return false;
   const marker = path.join(dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return true;
-  return Math.max(newestMtime(dir), commonChanged) > statSync(marker).mtimeMs;
+  // The shell also builds in the remotes' page lists (their titles and side-menu entries).
+  const remotePages =
+    name === 'shell'
+      ? Math.max(
+          ...['producer', 'artist'].map((remote) => newestMtime(path.join(root, 'frontends', remote, 'src'))),
+        )
+      : 0;
+  return Math.max(newestMtime(dir), commonChanged, remotePages) > statSync(marker).mtimeMs;
 }
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
