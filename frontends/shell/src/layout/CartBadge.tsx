@@ -9,7 +9,7 @@ export function CartBadge({ to }: { to: string }) {
     <Link
       to={to}
       aria-label={`Cart, ${count} items`}
-      style={{ position: 'relative', display: 'inline-flex' }}
+      style={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', lineHeight: 1 }}
     >
       <ShoppingCartOutlined style={{ fontSize: 22, color: '#1f1f1f' }} />
       <span className="count-badge" aria-hidden>

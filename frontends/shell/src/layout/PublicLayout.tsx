@@ -93,7 +93,7 @@ export function PublicHeader() {
           </nav>
           <Flex gap={8} align="center" style={{ marginLeft: 'auto' }}>
             {accountLinks}
-            <span style={{ marginLeft: 12 }}>
+            <span style={{ marginLeft: 12, display: 'inline-flex' }}>
               <CartBadge to={cartPath} />
             </span>
           </Flex>
