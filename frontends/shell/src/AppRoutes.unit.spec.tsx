@@ -155,6 +155,31 @@ describe('routes of the shell', () => {
     }
   });
 
+  it('marks the current page, opens and closes groups, and opens the column from a group icon', async () => {
+    renderShell('/user/payouts', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    // The current page's group is open and the page is marked.
+    expect(within(nav).getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');
+    const marketplace = within(nav).getByRole('button', { name: 'Marketplace' });
+    expect(marketplace.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(marketplace);
+    expect(within(nav).getByRole('link', { name: 'Text Search' }).getAttribute('href')).toBe(
+      '/user/textSearch',
+    );
+    fireEvent.click(marketplace);
+    expect(within(nav).queryByRole('link', { name: 'Text Search' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(document.querySelector('[data-layout="nav-icon"]')).toBeTruthy());
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('button', {
+        name: 'Marketplace',
+      }),
+    );
+    await waitFor(() => expect(document.querySelector('[data-layout="nav-open"]')).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'Text Search' })).toBeTruthy();
+  });
+
   it('keeps the footer links inside the app, and keeps them in icon mode', async () => {
     renderShell('/user/matchlist', { api: signedInApi(), loadRemote: remoteThatRenders('mounted') });
     const expected = {

@@ -91,7 +91,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
           style={{ borderRight: '1px solid #eee', position: 'sticky', top: 0, height: '100vh' }}
         >
           <Suspense fallback={null}>
-            <SideNavigation collapsed={mode === 'nav-icon'} />
+            <SideNavigation collapsed={mode === 'nav-icon'} onExpand={() => setNavOpen(true)} />
           </Suspense>
         </Layout.Sider>
       )}

@@ -1,37 +1,30 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Menu, Tooltip } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Flex, Tooltip } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
 import { Logo } from './Logo';
-import { SIDE_MENU_FOOTER_LINKS, SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, VERSION_LABEL } from './sideMenu';
+import { SideMenu } from './SideMenuList';
+import { SIDE_MENU_FOOTER_LINKS, VERSION_LABEL } from './sideMenu';
 
-/** The side menu (antd Menu): loaded beside the page, so the top bar and page paint first. */
+/** The side column: logo, menu, logout and the footer links (loaded beside the page). */
 export default function SideNavigation({
   collapsed,
   onNavigate,
+  onExpand,
 }: {
   collapsed: boolean;
   onNavigate?: () => void;
+  onExpand?: () => void;
 }) {
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const { logout } = useSession();
-  const group = SIDE_MENU_GROUP_OF[pathname];
   return (
     <Flex vertical style={{ height: '100%' }}>
       <div style={{ padding: collapsed ? '16px 20px' : '16px 24px' }}>
         <Logo compact={collapsed} />
       </div>
       <nav aria-label="Side menu" style={{ flex: 1, overflowY: 'auto' }}>
-        <Menu
-          mode="inline"
-          inlineCollapsed={collapsed}
-          selectedKeys={[pathname]}
-          defaultOpenKeys={group ? [group] : ['marketplace']}
-          items={SIDE_MENU_ITEMS}
-          onClick={onNavigate}
-          style={{ borderInlineEnd: 'none' }}
-        />
+        <SideMenu collapsed={collapsed} onNavigate={onNavigate} onExpand={onExpand} />
       </nav>
       <footer style={{ padding: collapsed ? '12px 8px' : '12px 24px', borderTop: '1px solid #f0f0f0' }}>
         <Button

@@ -8,13 +8,18 @@ import {
   RocketOutlined,
   ShopOutlined,
 } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { USER_BASENAME, type MenuGroup, type PageInfo } from '@beatmatch/frontend-common';
 import { userPages } from '../catalogue';
 
-type MenuItem = Required<MenuProps>['items'][number];
+/** One side-menu entry: a page (with `to`) or a group of pages (with `children`). */
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  to?: string;
+  children?: MenuItem[];
+}
 
 /** The side menu's groups (artist-side spec §2); their entries come from the apps' page lists. */
 const GROUPS: Record<MenuGroup, { label: string; icon: ReactNode; order: number }> = {
@@ -28,7 +33,8 @@ const pathOf = (page: PageInfo) => (page.path ? `${USER_BASENAME}/${page.path}` 
 const entry = (page: PageInfo): MenuItem => ({
   key: pathOf(page),
   icon: page.menu?.group ? undefined : page.menu?.icon,
-  label: <Link to={pathOf(page)}>{page.menu?.label ?? page.title}</Link>,
+  label: page.menu?.label ?? page.title,
+  to: pathOf(page),
 });
 
 /** Builds the menu from page lists: top-level pages and groups by `order`, a group's pages too. */
@@ -56,7 +62,7 @@ export function buildSideMenu(pages: readonly PageInfo[]): {
 
 const sideMenu = buildSideMenu(userPages);
 export const SIDE_MENU_ITEMS: MenuItem[] = sideMenu.items;
-export const SIDE_MENU_GROUP_OF: Record<string, string> = sideMenu.groupOf;
+export const SIDE_MENU_GROUP_OF: Record<string, MenuGroup> = sideMenu.groupOf;
 
 /** The menu's footer links: pages inside the app shell, each with an icon for the icon-only column. */
 export const SIDE_MENU_FOOTER_LINKS = [
