@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Flex } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
 import { Logo } from './Logo';
@@ -39,14 +39,18 @@ export default function SideNavigation({
           {collapsed ? null : 'Logout'}
         </Button>
         {collapsed ? (
-          // Icon mode keeps every footer link, as an icon with its name on hover and for screen readers.
+          // Icon mode keeps every footer link, as an icon with its name as a tooltip and for screen readers.
           <Flex vertical align="center" gap={2} style={{ marginTop: 8 }}>
             {SIDE_MENU_FOOTER_LINKS.map((footerLink) => (
-              <Tooltip key={footerLink.to} title={footerLink.label} placement="right">
-                <Link to={footerLink.to} aria-label={footerLink.label} className="footer-icon-link">
-                  {footerLink.icon}
-                </Link>
-              </Tooltip>
+              <Link
+                key={footerLink.to}
+                to={footerLink.to}
+                aria-label={footerLink.label}
+                title={footerLink.label}
+                className="footer-icon-link"
+              >
+                {footerLink.icon}
+              </Link>
             ))}
           </Flex>
         ) : (
