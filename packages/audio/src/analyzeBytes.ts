@@ -21,6 +21,7 @@ import { estimateKey } from './features/key';
 import { measureLoudness } from './features/loudness';
 import { describe, summariseTimbre, type RhythmSummary } from './features/describe';
 import { buildEmbedding } from './features/embedding';
+import { estimateVoice } from './features/voice';
 
 export interface AnalyzeOptions {
   /** Used only to recognise MP3 files that lack an ID3 tag or a frame sync in their first bytes. */
@@ -230,7 +231,8 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames });
   const loudness = measureLoudness(signal.samples, signal.peak);
   const timbre = summariseTimbre(onsets, signal.air, scale);
-  const description = describe(timbre, rhythm, key, loudness);
+  const voice = await estimateVoice(signal.samples);
+  const description = describe(timbre, rhythm, key, loudness, voice);
   const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
 
   const frameSeconds = 1 / FRAME_RATE;

@@ -1,7 +1,8 @@
-// Descriptive tags. Everything in this file is HEURISTIC: hand-set rules over measured features
+// Descriptive tags. Everything here except voice is HEURISTIC: hand-set rules over measured features
 // (tempo, pulse clarity, subdivision, meter, mode, tonal clarity, loudness, spectral balance, onset
-// density, energy trajectory). No trained model is used, so tags are plausible summaries, not
+// density, energy trajectory); voice comes from a learned voice-activity model (voice.ts). Tags are plausible summaries, not
 // classifications with a measured accuracy. Scores are in [0, 1]; lists are sorted best first.
+import type { VoiceEstimate } from './voice';
 import { GENRES, type Dna, type Genre, type Loudness, type ScoredTag } from '../dna';
 import type { KeyEstimate } from './key';
 import { FRAME_RATE, MEL_BANDS, type OnsetFrames } from './spectral';
@@ -244,6 +245,7 @@ export function describe(
   rhythm: RhythmSummary,
   key: KeyEstimate,
   loudness: Loudness,
+  voice?: VoiceEstimate,
 ): Description {
   const bpm = fold(rhythm.bpm);
   const pulse = clamp01(rhythm.confidence);
@@ -463,8 +465,12 @@ export function describe(
         )
       : [];
 
-  // No singing-voice model: a weak proxy (mid-band dominance with strong modulation) only.
-  const vocalLike = clamp01(ramp(timbre.midShare, 0.35, 0.6) * ramp(timbre.centroidSpread, 300, 900) * 0.8);
+  // Voice: the share of listened frames a voice-activity model (Silero VAD over the vocal band) calls
+  // voiced, in the track's most voiced windows; the score says how sure it is (0.5 at a 0.2 share).
+  // Without the model (analysis without it), the old weak proxy: mid-band dominance with modulation.
+  const vocalLike = voice
+    ? clamp01(0.5 + (voice.probability - 0.2) * (voice.probability < 0.2 ? 2.5 : 0.625))
+    : clamp01(ramp(timbre.midShare, 0.35, 0.6) * ramp(timbre.centroidSpread, 300, 900) * 0.8);
   const voiceTags = top({ instrumental: 1 - vocalLike, vocals: vocalLike }, 1, 0);
 
   const energyWord = energyLevel > 0.66 ? 'high' : energyLevel > 0.33 ? 'medium' : 'low';
