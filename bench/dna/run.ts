@@ -16,6 +16,7 @@ import {
   type TimbreSetName,
 } from '../../packages/audio/src/testing/synth';
 import { encodeWav, type WavEncoding } from '../../packages/audio/src/testing/wavEncoder';
+import { runGenreSet, runVoiceSet } from './heldOut';
 
 interface Options {
   seed: number;
@@ -24,6 +25,8 @@ interface Options {
   timbres: TimbreSetName[];
   threeMinute: boolean;
   verbose: boolean;
+  voiceClips: number;
+  genreClips: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -34,6 +37,8 @@ function parseOptions(argv: string[]): Options {
     timbres: [...TIMBRE_SETS],
     threeMinute: true,
     verbose: false,
+    voiceClips: 40,
+    genreClips: 36,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=') as [string, string | undefined];
@@ -46,10 +51,12 @@ function parseOptions(argv: string[]): Options {
         .split(/[,\s]*/)
         .filter(Boolean) as TimbreSetName[];
     else if (flag === '--no-three-minute') options.threeMinute = false;
+    else if (flag === '--voice-clips') options.voiceClips = Number(value());
+    else if (flag === '--genre-clips') options.genreClips = Number(value());
     else if (flag === '--verbose') options.verbose = true;
     else if (flag === '--help') {
       console.log(
-        'npx tsx bench/dna/run.ts [--seed N] [--clips N] [--seconds S] [--timbres A,B,C,D] [--no-three-minute] [--verbose]',
+        'npx tsx bench/dna/run.ts [--seed N] [--clips N] [--seconds S] [--timbres A,B,C,D] [--voice-clips N] [--genre-clips N] [--no-three-minute] [--verbose]',
       );
       process.exit(0);
     } else throw new Error(`Unknown option ${flag}`);
@@ -71,6 +78,8 @@ interface LabelledClip {
 /** The labelled set: a deterministic function of (seed, count, seconds, timbres). */
 export function buildSet(options: Options): LabelledClip[] {
   const random = createRandom(options.seed * 7919 + 17);
+  // A separate stream, so adding off-tonic openings did not change the rest of the draw.
+  const openings = createRandom(options.seed * 104729 + 3);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const clips: LabelledClip[] = [];
   for (let i = 0; i < options.clips; i++) {
@@ -105,6 +114,8 @@ export function buildSet(options: Options): LabelledClip[] {
       peakDb: -20 + random() * 19.5,
       // 40% of clips are not at A440: concert pitch 428–452 Hz (about ±45 cents).
       tuningHz: random() < 0.6 ? 440 : 428 + random() * 24,
+      // 40% of the clips open on another chord than the tonic.
+      openingOffset: openings() < 0.4 ? 1 + Math.floor(openings() * 3) : 0,
     };
     clips.push({
       spec,
@@ -181,6 +192,7 @@ async function main() {
   let acc2 = 0;
   let keyScore = 0;
   let meterHits = 0;
+  const opening = { tonic: { n: 0, key: 0 }, other: { n: 0, key: 0 } };
   let analysisSeconds = 0;
   let audioSeconds = 0;
   let peakRss = 0;
@@ -214,6 +226,9 @@ async function main() {
     acc1 += hit1 ? 1 : 0;
     acc2 += hit2 ? 1 : 0;
     keyScore += key;
+    const opened = clip.spec.openingOffset ? opening.other : opening.tonic;
+    opened.n++;
+    opened.key += key;
     meterHits += meter ? 1 : 0;
     const stats = perCategory.get(clip.category) ?? { n: 0, acc1: 0, acc2: 0, key: 0, meter: 0 };
     stats.n++;
@@ -240,6 +255,12 @@ async function main() {
       `${category.padEnd(12)} ${String(s.n).padStart(3)} ${f(s.acc1)} ${f(s.acc2)} ${f(s.key)} ${f(s.meter)}`,
     );
   }
+  const keyOf = (o: { n: number; key: number }) => (o.n ? (o.key / o.n).toFixed(3) : 'NA');
+  console.log(
+    `key MIREX by opening chord: tonic ${keyOf(opening.tonic)} (${opening.tonic.n}), other ${keyOf(opening.other)} (${opening.other.n})`,
+  );
+  const voice = await runVoiceSet(options);
+  const genre = await runGenreSet(options);
   const secondsPerMinute = (analysisSeconds / audioSeconds) * 60;
   console.log(
     `tempo Acc1 ${(acc1 / n).toFixed(3)}, Acc2 ${(acc2 / n).toFixed(3)}; key MIREX ${(keyScore / n).toFixed(3)}; time signature ${(meterHits / n).toFixed(3)}`,
@@ -259,7 +280,12 @@ async function main() {
     ['tempo_acc1', (acc1 / n).toFixed(3)],
     ['tempo_acc2', (acc2 / n).toFixed(3)],
     ['key_mirex', (keyScore / n).toFixed(3)],
+    ['key_mirex_tonic_open', keyOf(opening.tonic)],
+    ['key_mirex_other_open', keyOf(opening.other)],
     ['timesig_acc', (meterHits / n).toFixed(3)],
+    ['voice_acc', voice ? voice.accuracy.toFixed(3) : 'NA'],
+    ['genre_top1', genre ? genre.top1.toFixed(3) : 'NA'],
+    ['genre_top3', genre ? genre.top3.toFixed(3) : 'NA'],
     ['sec_per_min', secondsPerMinute.toFixed(3)],
     ['peak_rss_mb', (peakRss / 2 ** 20).toFixed(0)],
   ];

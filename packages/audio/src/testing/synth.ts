@@ -32,6 +32,11 @@ export interface ClipSpec {
   progression?: number;
   /** Concert pitch of A4 in Hz (default 440). */
   tuningHz?: number;
+  /** n ≥ 1: the progression is rotated to start at its n-th bar (cyclically) whose chord is NOT the tonic,
+   * so the clip opens elsewhere (bench: a key estimator must not lean on the opening chord). 0/absent: as written. */
+  openingOffset?: number;
+  /** A genre-typed 4/4 drum pattern instead of the feel's own (house, dembow, one-drop reggae). */
+  pattern?: 'fourOnFloor' | 'dembow' | 'oneDrop';
 }
 
 /** mulberry32: small, fast, deterministic. */
@@ -273,6 +278,25 @@ function drumPattern(spec: ClipSpec, random: () => number): DrumEvent[] {
     else hatGrid(1, 3, 3);
     return events;
   }
+  if (spec.pattern === 'fourOnFloor') {
+    add('kick', [0, 1, 2, 3], 1);
+    add('snare', [1, 3], 0.7);
+    for (let b = 0; b < 4; b++) add('hat', [b + 0.5], 0.9);
+    if (variant !== 0) hatGrid(0.25, 4, 4);
+    return events;
+  }
+  if (spec.pattern === 'dembow') {
+    add('kick', [0, 1, 2, 3], 1);
+    add('snare', [0.75, 1.5, 2.75, 3.5], 0.85);
+    hatGrid(0.5, 4, 2);
+    return events;
+  }
+  if (spec.pattern === 'oneDrop') {
+    add('kick', [2], 1);
+    add('snare', [2], 0.8);
+    hatGrid(variant === 0 ? 0.5 : 1 / 3, 4, 2);
+    return events;
+  }
   switch (spec.feel) {
     case 'straight': {
       const kicks = [
@@ -457,8 +481,10 @@ export function renderClip(spec: ClipSpec): RenderedClip {
     const chordTable = wavetable(timbre.chordHarmonics);
     const bassTable = wavetable(timbre.bassHarmonics);
     const register = 55 + Math.floor(random() * 6); // chord voicings around G3..C4 and up
+    const offTonic = progression.flatMap(([offset], i) => (offset === 0 ? [] : [i]));
+    const rotation = spec.openingOffset ? offTonic[(spec.openingOffset - 1) % offTonic.length]! : 0;
     for (let bar = 0; bar < bars; bar++) {
-      const [offset, quality] = progression[bar % progression.length]!;
+      const [offset, quality] = progression[(bar + rotation) % progression.length]!;
       const root = spec.tonic + offset;
       // Voice the triad inside [register, register + 12) for smooth voice leading.
       const notes = INTERVALS[quality].map((interval) => {
