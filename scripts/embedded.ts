@@ -1,4 +1,4 @@
-/** `npm start` runs this: the embedded profile in one process (see packages/embedded). */
+/** `npm start` runs this: the embedded profile in one process (see apps/embedded). */
 import '@beatmatch/platform/src/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
