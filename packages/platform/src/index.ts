@@ -21,3 +21,4 @@ export * from './http/problem';
 export * from './http/app';
 export * from './runtime/runService';
 export * from './http/html';
+export * from './blobs';
