@@ -2,7 +2,7 @@
 import '@beatmatch/platform/src/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
-import { createLogger, loadConfig, serviceConfigShape } from '@beatmatch/platform';
+import { createLogger, loadConfig, onStopSignal, serviceConfigShape } from '@beatmatch/platform';
 import { startEmbedded } from '@beatmatch/embedded';
 
 const config = loadConfig({
@@ -21,7 +21,7 @@ const config = loadConfig({
 async function main() {
   const started = Date.now();
   const logger = createLogger('beatmatch', config.LOG_LEVEL);
-  const system = await startEmbedded({
+  const starting = startEmbedded({
     dataDir: config.DATA_DIR,
     port: config.PORT,
     host: config.HOST,
@@ -35,17 +35,21 @@ async function main() {
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } : {}),
   });
+  // Ctrl-C reaches this process twice (the terminal's process group, and scripts/start.mjs forwarding):
+  // the first signal stops (after the start, if it comes during it), later ones wait for that stop,
+  // so the data directory's pid lock is always removed. Installed before the start: no window where
+  // Node's default handler would kill the process.
+  onStopSignal(async (signal) => {
+    logger.info({ signal }, 'stopping');
+    const running = await starting.catch(() => undefined);
+    await running?.stop();
+    process.stdout.write('Beatmatch stopped\n');
+    process.exit(0);
+  });
+  const system = await starting;
   logger.info({ ms: Date.now() - started, dataDir: system.dataDir }, 'embedded profile started');
   process.stdout.write(`Beatmatch is running at ${system.url}\n`);
   if (!config.SMTP_URL) process.stdout.write(`Dev mailbox: ${system.url}/dev/mailbox\n`);
-
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'stopping');
-    await system.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -17,22 +17,25 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from 'pg';
-import { exportInternalKeyPair, generateInternalKeyPair } from '@beatmatch/platform';
+import { exportInternalKeyPair, generateInternalKeyPair, loadServiceDefinition } from '@beatmatch/platform';
+import {
+  GATEWAY_PORT,
+  serviceNames,
+  serviceRegistry,
+  serviceUrlVariable,
+  type RegisteredServiceName,
+} from '@beatmatch/contracts';
 
-export const SERVICES = ['identity', 'catalog', 'matchmaker', 'commerce', 'payouts', 'referrals'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** Every service of the registry (packages/contracts/src/services.ts). */
+export const SERVICES = serviceNames;
+export type ServiceName = RegisteredServiceName;
 export type ProcessName = ServiceName | 'gateway';
 
 const root = path.resolve(__dirname, '..');
-const DEFAULT_PORTS: Record<ProcessName, number> = {
-  gateway: 8080,
-  identity: 4001,
-  catalog: 4002,
-  matchmaker: 4003,
-  commerce: 4004,
-  payouts: 4005,
-  referrals: 4006,
-};
+const DEFAULT_PORTS = {
+  gateway: GATEWAY_PORT,
+  ...Object.fromEntries(serviceRegistry.map(({ name, port }) => [name, port])),
+} as Record<ProcessName, number>;
 
 export interface DistributedOptions {
   /** The PostgreSQL server; each service gets the database `<databasePrefix>_<service>` on it. */
@@ -104,25 +107,44 @@ async function ensureDatabases(baseUrl: string, names: string[]): Promise<void> 
 }
 
 interface Secrets {
-  identitySecret: string;
   csrfSecret: string;
   internalPrivateKeyPem: string;
   internalPublicKeyPem: string;
+  /** The secret settings service definitions name (e.g. IDENTITY_SECRET), by variable. */
+  services: Record<string, string>;
 }
 
-/** Stable across restarts: a code mailed before identity restarts must still verify after it. */
-async function loadSecrets(dataDir: string): Promise<Secrets> {
+/**
+ * Stable across restarts: a code mailed before identity restarts must still verify after it. Secret
+ * settings a service definition names are generated here once and passed to its process.
+ */
+async function loadSecrets(dataDir: string, serviceSecretNames: string[]): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
-  const keys = await exportInternalKeyPair(await generateInternalKeyPair());
-  const secrets: Secrets = {
-    identitySecret: randomBytes(32).toString('hex'),
-    csrfSecret: randomBytes(32).toString('hex'),
-    internalPrivateKeyPem: keys.privateKeyPem,
-    internalPublicKeyPem: keys.publicKeyPem,
-  };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  let secrets: Secrets;
+  let changed = false;
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Secrets & { identitySecret?: string };
+    secrets = { ...stored, services: stored.services ?? {} };
+    if (stored.identitySecret) secrets.services.IDENTITY_SECRET ??= stored.identitySecret;
+  } else {
+    const keys = await exportInternalKeyPair(await generateInternalKeyPair());
+    secrets = {
+      csrfSecret: randomBytes(32).toString('hex'),
+      internalPrivateKeyPem: keys.privateKeyPem,
+      internalPublicKeyPem: keys.publicKeyPem,
+      services: {},
+    };
+    changed = true;
+  }
+  for (const name of serviceSecretNames) {
+    if (secrets.services[name]) continue;
+    secrets.services[name] = randomBytes(32).toString('hex');
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -286,8 +308,14 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   };
   const databaseUrlOf = (service: ServiceName) => databaseUrlFor(options.databaseUrl, `${prefix}_${service}`);
 
+  const definitions = await Promise.all(SERVICES.map((service) => loadServiceDefinition(service)));
+  const secretsOf = (service: ServiceName) =>
+    definitions.find((definition) => definition.name === service)!.secrets as readonly string[];
   const [secrets] = await Promise.all([
-    loadSecrets(dataDir),
+    loadSecrets(
+      dataDir,
+      definitions.flatMap((definition) => definition.secrets as readonly string[]),
+    ),
     ensureDatabases(
       options.databaseUrl,
       SERVICES.map((service) => `${prefix}_${service}`),
@@ -331,7 +359,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
         DATABASE_URL: databaseUrlOf(service),
         DATA_DIR: dataDir,
         INTERNAL_TOKEN_PUBLIC_KEY: secrets.internalPublicKeyPem,
-        ...(service === 'identity' ? { IDENTITY_SECRET: secrets.identitySecret } : {}),
+        ...Object.fromEntries(secretsOf(service).map((name) => [name, secrets.services[name]!])),
       },
       supervision,
     );
@@ -343,7 +371,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     CSRF_SECRET: secrets.csrfSecret,
   };
   delete gatewayEnv.DATABASE_URL; // the gateway stores nothing
-  for (const service of SERVICES) gatewayEnv[`${service.toUpperCase()}_URL`] = urlOf(service);
+  for (const service of SERVICES) gatewayEnv[serviceUrlVariable(service)] = urlOf(service);
   processes.gateway = new Supervised(
     'gateway',
     publicUrl,

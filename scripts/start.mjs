@@ -57,5 +57,13 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scrip
   stdio: 'inherit',
   env: process.env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Forward a stop signal once; the child stops gracefully (and ignores repeats, runtime/signals.ts).
+// This launcher stays until the child has exited, so the shell prompt returns only after the stop.
+let forwarded = false;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (forwarded) return;
+    forwarded = true;
+    child.kill(signal);
+  });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

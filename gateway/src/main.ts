@@ -9,13 +9,20 @@ import {
   loadConfig,
   serviceConfigShape,
 } from '@beatmatch/platform';
+import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
 import { createGateway } from './app';
 import type { ServiceName } from './routes';
 
-const url = (fallback: string) => z.string().url().default(fallback);
+/** Every registered service's URL (IDENTITY_URL, CATALOG_URL, …), by default its registry port on this host. */
+const serviceUrlShape = Object.fromEntries(
+  serviceRegistry.map(({ name, port }) => [
+    serviceUrlVariable(name),
+    z.string().url().default(`http://127.0.0.1:${port}`),
+  ]),
+);
 const config = loadConfig({
   ...serviceConfigShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** PEM (PKCS#8) of the Ed25519 key the gateway signs internal tokens with. */
@@ -31,28 +38,21 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CODE: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_RESET: z.coerce.number().int().positive().default(5),
-  IDENTITY_URL: url('http://127.0.0.1:4001'),
-  CATALOG_URL: url('http://127.0.0.1:4002'),
-  MATCHMAKER_URL: url('http://127.0.0.1:4003'),
-  COMMERCE_URL: url('http://127.0.0.1:4004'),
-  PAYOUTS_URL: url('http://127.0.0.1:4005'),
-  REFERRALS_URL: url('http://127.0.0.1:4006'),
+  ...serviceUrlShape,
 });
 
 async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const serviceUrls: Record<ServiceName, string> = {
-    identity: config.IDENTITY_URL,
-    catalog: config.CATALOG_URL,
-    matchmaker: config.MATCHMAKER_URL,
-    commerce: config.COMMERCE_URL,
-    payouts: config.PAYOUTS_URL,
-    referrals: config.REFERRALS_URL,
-  };
+  const serviceUrls = new Map<string, string>(
+    serviceRegistry.map(({ name }) => [
+      name,
+      (config as unknown as Record<string, string>)[serviceUrlVariable(name)]!,
+    ]),
+  );
   const app = createGateway({
     logger,
     issuer: new InternalTokenIssuer(await importInternalPrivateKey(config.INTERNAL_TOKEN_PRIVATE_KEY)),
-    serviceUrl: (name) => serviceUrls[name],
+    serviceUrl: (name: ServiceName) => serviceUrls.get(name)!,
     csrfSecret: config.CSRF_SECRET,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
     trustProxy: config.TRUST_PROXY,

@@ -9,21 +9,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Express } from 'express';
 import {
-  DevMailbox,
-  InProcessEventBus,
   InternalTokenIssuer,
   InternalTokenVerifier,
-  SmtpMailer,
+  InfrastructureSet,
   generateInternalKeyPair,
-  openPglite,
+  infrastructureConfigShape,
+  loadConfig,
+  loadServiceDefinition,
+  parseServiceConfig,
   type Logger,
+  type RunnableService,
 } from '@beatmatch/platform';
-import { createIdentityService } from '@beatmatch/identity';
-import { createCatalogService } from '@beatmatch/catalog';
-import { createMatchmakerService } from '@beatmatch/matchmaker';
-import { createCommerceService } from '@beatmatch/commerce';
-import { createPayoutsService } from '@beatmatch/payouts';
-import { createReferralsService } from '@beatmatch/referrals';
+import { serviceRegistry } from '@beatmatch/contracts';
 import { createGateway, type RateLimits, type ServiceName } from '@beatmatch/gateway';
 
 export interface EmbeddedOptions {
@@ -39,19 +36,31 @@ export interface EmbeddedOptions {
   frontendsDir?: string;
   rateLimits?: Partial<RateLimits>;
   clock?: () => Date;
+  /** Settings of the adapters and services (default process.env); DATABASE_URL and KAFKA_BROKERS are ignored. */
+  env?: NodeJS.ProcessEnv;
 }
 
-/** Secrets of the embedded profile are generated once and kept in the data directory (never in the repo). */
-function loadSecrets(root: string): { csrfSecret: string; identitySecret: string } {
+/**
+ * Secrets of the embedded profile are generated once and kept in the data directory (never in the
+ * repo): the gateway's CSRF secret and every secret setting a service definition names.
+ */
+function loadSecrets(root: string, names: string[]): Record<string, string> {
   const file = path.join(root, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = {
-    csrfSecret: randomBytes(32).toString('hex'),
-    identitySecret: randomBytes(32).toString('hex'),
-  };
-  mkdirSync(root, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  return secrets;
+  const legacy: Record<string, string> = { identitySecret: 'IDENTITY_SECRET' };
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  for (const [old, name] of Object.entries(legacy))
+    if (stored[old] && !stored[name]) stored[name] = stored[old];
+  let changed = !existsSync(file);
+  for (const name of ['csrfSecret', ...names]) {
+    if (stored[name]) continue;
+    stored[name] = randomBytes(32).toString('hex');
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(root, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+  }
+  return stored;
 }
 
 function listen(app: Express, port: number, host: string): Promise<Server> {
@@ -89,48 +98,52 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const root = path.resolve(options.dataDir);
   const { logger } = options;
   const unlock = lockDataDir(root);
-  const secrets = loadSecrets(root);
+  const definitions = await Promise.all(serviceRegistry.map((entry) => loadServiceDefinition(entry.name)));
+  const secrets = loadSecrets(
+    root,
+    definitions.flatMap((definition) => definition.secrets),
+  );
   // The internal-token keys live only as long as the process: every service is in it.
   const keys = await generateInternalKeyPair();
   const verifier = new InternalTokenVerifier(keys.publicKey);
   const issuer = new InternalTokenIssuer(keys.privateKey);
-  const db = await openPglite(path.join(root, 'pg'));
-  const bus = new InProcessEventBus();
-  const devMailbox = new DevMailbox(root);
-  const smtp = options.smtpUrl
-    ? new SmtpMailer(options.smtpUrl, options.mailFrom ?? 'Beatmatch <no-reply@beatmatch.local>')
-    : undefined;
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), DATA_DIR: root };
+  delete env.DATABASE_URL; // the embedded profile is PGlite under the data directory
+  delete env.KAFKA_BROKERS; // and the in-process bus
+  delete env.SMTP_URL;
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+  if (options.mailFrom) env.MAIL_FROM = options.mailFrom;
   const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
-
-  const servers: Server[] = [];
-  const urls = new Map<ServiceName, string>();
   let publicUrl = options.publicUrl ?? '';
-
-  const identity = await createIdentityService({
-    db,
-    bus,
-    mailer: smtp ?? devMailbox,
+  const infrastructure = InfrastructureSet.open({
+    profile: 'embedded',
+    config: loadConfig(infrastructureConfigShape, env),
+    logger,
     verifier,
-    logger: logger.child({ service: 'identity' }),
-    secret: secrets.identitySecret,
     // Read lazily: with port 0 the gateway's address is known only after it listens.
     publicUrl: () => publicUrl,
     ...(options.clock ? { clock: options.clock } : {}),
     relayPollMs: 500,
+    clientId: 'beatmatch',
   });
-  const services = {
-    identity,
-    catalog: await createCatalogService({ verifier, logger: logger.child({ service: 'catalog' }) }),
-    matchmaker: await createMatchmakerService({ verifier, logger: logger.child({ service: 'matchmaker' }) }),
-    commerce: await createCommerceService({ verifier, logger: logger.child({ service: 'commerce' }) }),
-    payouts: await createPayoutsService({ verifier, logger: logger.child({ service: 'payouts' }) }),
-    referrals: await createReferralsService({ verifier, logger: logger.child({ service: 'referrals' }) }),
-  };
-  for (const [name, service] of Object.entries(services) as [ServiceName, (typeof services)[ServiceName]][]) {
+  const { devMailbox } = infrastructure;
+  const db = await infrastructure.database();
+  const bus = infrastructure.bus;
+
+  const servers: Server[] = [];
+  const urls = new Map<ServiceName, string>();
+  const services: RunnableService[] = [];
+  for (const definition of definitions) {
+    const own = parseServiceConfig(definition, { ...env, ...secrets });
+    const service = await definition.create(
+      await infrastructure.forService(definition.name, logger.child({ service: definition.name })),
+      own,
+    );
+    services.push(service);
     const server = await listen(service.app, 0, '127.0.0.1');
     servers.push(server);
-    urls.set(name, `http://127.0.0.1:${portOf(server)}`);
-    service.start();
+    urls.set(definition.name as ServiceName, `http://127.0.0.1:${portOf(server)}`);
+    await service.start();
   }
 
   const frontendsDir = options.frontendsDir;
@@ -138,7 +151,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger: logger.child({ service: 'gateway' }),
     issuer,
     serviceUrl: (name) => urls.get(name)!,
-    csrfSecret: secrets.csrfSecret,
+    csrfSecret: secrets.csrfSecret!,
     secureCookies: (options.publicUrl ?? '').startsWith('https://'),
     ...(frontendsDir
       ? {
@@ -150,7 +163,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
         }
       : {}),
     remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
-    ...(smtp ? {} : { devMailbox }),
+    ...(options.smtpUrl ? {} : { devMailbox }),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const gatewayServer = await listen(gateway, options.port, options.host);
@@ -171,10 +184,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
       stopped = true;
       for (const server of servers) server.closeAllConnections?.();
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      await Promise.all(Object.values(services).map((service) => service.stop()));
-      smtp?.close();
-      await bus.close();
-      await db.close();
+      await Promise.all(services.map((service) => service.stop()));
+      await infrastructure.close();
       unlock();
     },
   };

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   createServiceApp,
+  defineService,
   eventStoreSchema,
   OutboxRelay,
   PostgresEventStore,
@@ -67,3 +69,27 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     stop: () => relay.stop(),
   };
 }
+
+/** Identity for the service kit: both profiles hand in the infrastructure and IDENTITY_SECRET. */
+export const service = defineService({
+  name: 'identity',
+  config: {
+    /** HMAC key for e-mailed codes and reset links: at least 32 characters, the same on every replica. */
+    IDENTITY_SECRET: z
+      .string({ error: 'IDENTITY_SECRET is required' })
+      .min(32, 'IDENTITY_SECRET must be at least 32 characters'),
+  },
+  secrets: ['IDENTITY_SECRET'],
+  create: (infrastructure, config) =>
+    createIdentityService({
+      db: infrastructure.db,
+      bus: infrastructure.bus,
+      mailer: infrastructure.mailer,
+      verifier: infrastructure.verifier,
+      logger: infrastructure.logger,
+      secret: config.IDENTITY_SECRET,
+      publicUrl: infrastructure.publicUrl,
+      clock: infrastructure.clock,
+      relayPollMs: infrastructure.relayPollMs,
+    }),
+});

@@ -1,15 +1,20 @@
-import { createServiceApp, type InternalTokenVerifier, type Logger } from '@beatmatch/platform';
+import { createServiceApp, defineService } from '@beatmatch/platform';
 
 /**
- * Composition root of matchmaker. Its features come with later issues; until then it answers health and
- * readiness and refuses every other call that does not come signed from the gateway.
+ * Composition root of matchmaker, written with the service kit (packages/platform/src/runtime/service.ts):
+ * its features come with later issues; until then it answers health and readiness and refuses every
+ * other call that does not come signed from the gateway.
  */
-export async function createMatchmakerService(options: { verifier: InternalTokenVerifier; logger: Logger }) {
-  const { app, finalize } = createServiceApp({
-    name: 'matchmaker',
-    logger: options.logger,
-    verifier: options.verifier,
-  });
-  finalize();
-  return { app, start: () => undefined, stop: async () => undefined };
-}
+export const service = defineService({
+  name: 'matchmaker',
+  async create({ logger, verifier, db }) {
+    const { app, finalize } = createServiceApp({
+      name: 'matchmaker',
+      logger,
+      verifier,
+      readiness: [() => db.query('SELECT 1')],
+    });
+    finalize();
+    return { app, start: () => undefined, stop: async () => undefined };
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * The service registry: every service by name with its port in the distributed profile. The embedded
+ * profile, the process runner, `npm run start:distributed`, the gateway's service URLs and the deploy
+ * manifests all loop over this list; a service's code is found by convention in `services/<name>`
+ * (package `@beatmatch/<name>`, whose `src/index.ts` exports `service`, a ServiceDefinition).
+ *
+ * Adding a service: its folder, and one line here.
+ */
+export const serviceRegistry = [
+  { name: 'identity', port: 4001 },
+  { name: 'catalog', port: 4002 },
+  { name: 'matchmaker', port: 4003 },
+  { name: 'commerce', port: 4004 },
+  { name: 'payouts', port: 4005 },
+  { name: 'referrals', port: 4006 },
+] as const;
+
+export type RegisteredServiceName = (typeof serviceRegistry)[number]['name'];
+
+export const serviceNames: readonly RegisteredServiceName[] = serviceRegistry.map((entry) => entry.name);
+
+/** The gateway's port in the distributed profile (services listen on theirs above). */
+export const GATEWAY_PORT = 8080;
+
+export function registeredPort(name: string): number {
+  const entry = serviceRegistry.find((candidate) => candidate.name === name);
+  if (!entry)
+    throw new Error(`"${name}" is not in the service registry (packages/contracts/src/services.ts)`);
+  return entry.port;
+}
+
+/** The environment variable that carries a service's URL to the gateway, e.g. CATALOG_URL. */
+export const serviceUrlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
