@@ -21,4 +21,7 @@ export * from './http/problem';
 export * from './http/app';
 export * from './runtime/runService';
 export * from './http/html';
+export * from './runtime/service';
+export * from './runtime/infrastructure';
+export * from './runtime/signals';
 export * from './blobs';
