@@ -231,7 +231,13 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames });
   const loudness = measureLoudness(signal.samples, signal.peak);
   const timbre = summariseTimbre(onsets, signal.air, scale);
-  const voice = await estimateVoice(signal.samples);
+  // The voice model is fetched on first use; if it cannot be had, voice falls back to the old proxy.
+  const voice = await estimateVoice(signal.samples).catch((error: unknown) => {
+    warnings.push(
+      `The voice model could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); voiceTags are a rough guess.`,
+    );
+    return undefined;
+  });
   const description = describe(timbre, rhythm, key, loudness, voice);
   const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
 

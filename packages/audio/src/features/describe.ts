@@ -481,7 +481,13 @@ export function describe(
     instruments.length > 1
       ? `${instruments.slice(0, -1).join(', ')} and ${instruments.at(-1)}`
       : (instruments[0] ?? 'sound');
-  const caption = `A ${moodTags[0]?.tag ?? 'neutral'} ${sub}${genreWord} beat at ${Math.round(bpm)} BPM in ${key.value}, ${movementTags[0]?.tag ?? 'steady'} with ${withText}, ${energyWord} energy.`;
+  const voiceWord =
+    voice && voiceTags[0]?.tag === 'vocals'
+      ? voiceTags[0].score >= 0.75
+        ? ' A voice carries it.'
+        : ' There may be a voice in it.'
+      : '';
+  const caption = `A ${moodTags[0]?.tag ?? 'neutral'} ${sub}${genreWord} beat at ${Math.round(bpm)} BPM in ${key.value}, ${movementTags[0]?.tag ?? 'steady'} with ${withText}, ${energyWord} energy.${voiceWord}`;
 
   return {
     genreTags,

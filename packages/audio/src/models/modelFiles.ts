@@ -44,10 +44,16 @@ const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).diges
  * purpose (called once per worker before the first analysis); concurrent fetches are safe (each writes
  * its own temporary file and renames it into place).
  */
+const verified = new Map<string, string>();
+
 export function ensureModelFile(model: ModelFile): string {
   const directory = modelDirectory();
   const target = join(directory, model.name);
-  if (existsSync(target) && sha256Of(readFileSync(target)) === model.sha256) return target;
+  if (verified.get(target) === model.sha256 && existsSync(target)) return target;
+  if (existsSync(target) && sha256Of(readFileSync(target)) === model.sha256) {
+    verified.set(target, model.sha256);
+    return target;
+  }
   mkdirSync(directory, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'beatmatch-model-'));
   try {
@@ -68,6 +74,7 @@ export function ensureModelFile(model: ModelFile): string {
     const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
     renameSync(extracted, temporary);
     renameSync(temporary, target);
+    verified.set(target, model.sha256);
     return target;
   } finally {
     rmSync(work, { recursive: true, force: true });
