@@ -79,7 +79,11 @@ export class FilesystemBlobStore implements BlobStore {
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, randomUUID());
     try {
-      await pipeline(body, byteLimit(options.maxBytes), createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }));
+      await pipeline(
+        body,
+        byteLimit(options.maxBytes),
+        createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 }),
+      );
       await mkdir(path.dirname(file), { recursive: true });
       const metaFile = this.metaPathOf(key);
       await mkdir(path.dirname(metaFile), { recursive: true });
