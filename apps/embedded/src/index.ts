@@ -101,7 +101,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const definitions = await Promise.all(serviceRegistry.map((entry) => loadServiceDefinition(entry.name)));
   const secrets = loadSecrets(
     root,
-    definitions.flatMap((definition) => definition.secrets),
+    // The filesystem blob store signs its upload/download URLs with BLOB_SIGNING_SECRET.
+    ['BLOB_SIGNING_SECRET', ...definitions.flatMap((definition) => definition.secrets)],
   );
   // The internal-token keys live only as long as the process: every service is in it.
   const keys = await generateInternalKeyPair();
@@ -125,6 +126,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     ...(options.clock ? { clock: options.clock } : {}),
     relayPollMs: 500,
     clientId: 'beatmatch',
+    env: { BLOB_SIGNING_SECRET: secrets.BLOB_SIGNING_SECRET, ...env },
   });
   const { devMailbox } = infrastructure;
   const db = await infrastructure.database();

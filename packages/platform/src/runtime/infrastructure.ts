@@ -15,6 +15,8 @@ import { TestPaymentProvider } from '../payments/testProvider';
 import { StripePayments, createStripeClient } from '../payments/stripe';
 import type { InternalTokenVerifier } from '../auth/internalToken';
 import type { Infrastructure } from './service';
+import type { BlobStore } from '../blobs/port';
+import { blobConfigFromEnv, createBlobStore } from '../blobs/index';
 
 /** The settings that choose the adapters, the same variables in both profiles. */
 export const infrastructureConfigShape = {
@@ -42,6 +44,8 @@ export interface InfrastructureOptions {
   relayPollMs?: number;
   /** Kafka client id (the process's service name, or 'beatmatch' for the embedded profile). */
   clientId: string;
+  /** The environment the blob settings are read from (BLOB_STORE, BLOB_SIGNING_SECRET, S3_*). */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -51,6 +55,7 @@ export interface InfrastructureOptions {
  */
 export class InfrastructureSet {
   private readonly databases = new Map<string, Promise<SqlDatabase>>();
+  private blobStore: Promise<BlobStore> | undefined;
   private constructor(
     private readonly options: InfrastructureOptions,
     readonly bus: EventBus,
@@ -117,7 +122,10 @@ export class InfrastructureSet {
         ? { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE }
         : undefined,
       documents: { mongoUrl: config.MONGO_URL },
-      blobs: undefined,
+      blobs: () =>
+        (this.blobStore ??= createBlobStore(
+          blobConfigFromEnv({ DATA_DIR: path.resolve(config.DATA_DIR), ...this.options.env }),
+        )),
       verifier: this.options.verifier,
       dataDir: path.join(path.resolve(config.DATA_DIR), name),
       publicUrl: this.options.publicUrl,

@@ -48,6 +48,7 @@ export async function runService<Shape extends z.ZodRawShape>(
     verifier,
     publicUrl: () => config.PUBLIC_URL,
     clientId: name,
+    env,
   });
   const service = await definition.create(await infrastructure.forService(name, logger), own);
 

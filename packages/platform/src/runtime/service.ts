@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/port';
 import type { PaymentsPort } from '../payments/port';
 import type { TemporalSettings } from '../workflows/temporal';
 import type { InternalTokenVerifier } from '../auth/internalToken';
+import type { BlobStore } from '../blobs/port';
 
 /**
  * Everything a service gets from the process, chosen once from configuration for both profiles
@@ -27,10 +28,10 @@ export interface Infrastructure {
   /** Where MongoDB is in the distributed profile; unset means the Postgres JSONB documents adapter on `db`. */
   documents: { mongoUrl: string | undefined };
   /**
-   * Blob storage slot. Typed `unknown` until the BlobStore port (packages/platform/src/blobs) lands;
-   * then it becomes that port, filesystem embedded, S3 distributed.
+   * Blob storage (BLOB_STORE: files with signed URLs embedded, S3 distributed), opened on first use
+   * so services without blobs need no blob settings. One store per process.
    */
-  blobs: unknown;
+  blobs: () => Promise<BlobStore>;
   verifier: InternalTokenVerifier;
   /** A folder of this service's own (dev mailbox, local files). */
   dataDir: string;
