@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // `npm test`: brings up the real servers the adapter suites need (deploy/local/up, cached after the
 // first run), runs every jest level (unit, int, e2e) and the browser journeys, and ends with one
-// summary line "N passed, N failed". Extra arguments go to jest (e.g. `npm test -- packages/audio`);
-// with arguments the browser journeys are skipped unless --browser is given.
+// summary line "N passed, N failed" (", N skipped" may follow), preceded by each skipped suite with
+// its reason and each failure found outside a test. Extra arguments go to jest (e.g.
+// `npm test -- packages/audio`); with arguments the browser journeys are skipped unless --browser is given.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const { combine, formatSummary, readJson, readSkipReasons, runPlaywright, summariseJest } = createRequire(
+  import.meta.url,
+)('./testSummary.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -35,54 +41,33 @@ if (!process.env.SKIP_SERVERS && existsSync(up)) {
   }
 }
 
-// 2. jest: unit, int and e2e projects in one run (PGlite needs --experimental-vm-modules).
+// 2. jest: unit, int and e2e projects in one run (PGlite needs --experimental-vm-modules). Suites that
+// skip for want of a server record why in skipReasons (@beatmatch/testing's optionalServer).
 const out = mkdtempSync(path.join(tmpdir(), 'beatmatch-test-'));
 const jestJson = path.join(out, 'jest.json');
+const skipReasons = path.join(out, 'skip-reasons.jsonl');
+env.BEATMATCH_SKIP_REASONS = skipReasons;
 const jest = run(process.execPath, [
   '--experimental-vm-modules',
   '--no-warnings=ExperimentalWarning',
   path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
   '--json',
   `--outputFile=${jestJson}`,
+  // In CI: list the handles (servers, sockets, timers) a suite leaves open, then exit anyway, so a leak
+  // is reported by name instead of hanging the job until its timeout. (--detectOpenHandles runs the
+  // files in band; on CI's two cores jest would use one worker anyway.)
+  ...(process.env.CI ? ['--detectOpenHandles', '--forceExit'] : []),
   ...jestArgs,
 ]);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(jestJson)) {
-  const report = JSON.parse(readFileSync(jestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  skipped += report.numPendingTests + report.numTodoTests;
-} else if (jest.status !== 0) {
-  failed += 1;
-}
-if (jest.status !== 0 && failed === 0) failed += 1;
+const stages = [summariseJest(readJson(jestJson), jest.status, readSkipReasons(skipReasons), root)];
 
-// 3. Browser journeys (Playwright driving Debian's Chromium against `npm start`).
+// 3. Browser journeys (Playwright driving Debian's Chromium against `npm start`). The stage fails when
+// Playwright exits non-zero, reports errors (e.g. its web server did not start, a journey did not
+// compile), or runs fewer tests than `playwright test --list` found.
 if (runBrowser && existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
-  const pwJson = path.join(out, 'playwright.json');
-  const pw = run(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
-      'test',
-      '-c',
-      'e2e/playwright.config.ts',
-      '--reporter=list,json',
-    ],
-    {
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
-    },
-  );
-  if (existsSync(pwJson)) {
-    const stats = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    passed += stats.expected + (stats.flaky ?? 0);
-    failed += stats.unexpected;
-    skipped += stats.skipped;
-  }
-  if (pw.status !== 0 && !existsSync(pwJson)) failed += 1;
+  stages.push(runPlaywright({ root, config: 'e2e/playwright.config.ts', env }));
 }
 
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 ? 1 : 0);
+const summary = combine(...stages);
+console.log(formatSummary(summary));
+process.exit(summary.failed > 0 ? 1 : 0);

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /**
  * Real-server suites find their servers through environment variables (ARCHITECTURE.md). A missing
  * variable fails the suite with the way to start the servers, never a silent pass.
@@ -28,6 +30,19 @@ export function optionalServer(variable: string, why: string): string | undefine
   if (!value) {
     // Printed on purpose: a skipped suite must say why.
     console.warn(`SKIPPED: ${variable} is not set — ${why}`);
+    recordSkipReason(`${variable} is not set — ${why}`);
   }
   return value || undefined;
+}
+
+/**
+ * npm test (scripts/test.mjs) sets BEATMATCH_SKIP_REASONS to a file and prints every skipped suite
+ * with the reasons recorded here in its closing summary.
+ */
+export function recordSkipReason(reason: string): void {
+  const file = process.env.BEATMATCH_SKIP_REASONS;
+  if (!file) return;
+  const state = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect;
+  const testPath = state?.getState?.().testPath;
+  appendFileSync(file, `${JSON.stringify({ testPath, reason })}\n`);
 }
