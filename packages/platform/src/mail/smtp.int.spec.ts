@@ -2,8 +2,17 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { SmtpMailer } from './smtp';
 
-/** The SMTP adapter against a real SMTP server (smtp-server, in-process, on loopback). */
+/**
+ * The SMTP adapter against a real SMTP server (smtp-server, in-process, on loopback). Servers and
+ * mailers a test opens are closed in afterEach, so a failing assertion cannot leave a handle that
+ * keeps jest from exiting.
+ */
 describe('SmtpMailer', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const closeServer = (smtp: SMTPServer) => () => new Promise<void>((resolve) => smtp.close(() => resolve()));
   const received: Array<{ from: string; to: string[]; data: string }> = [];
   let server: SMTPServer;
   let port: number;
@@ -28,17 +37,17 @@ describe('SmtpMailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => closeServer(server)());
 
   it('delivers a message with envelope, subject and both bodies', async () => {
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Beatmatch <no-reply@beatmatch.test>');
+    cleanups.push(() => mailer.close());
     await mailer.send({
       to: 'ada@example.com',
       subject: 'Your Beatmatch code: 123456',
       text: 'Your code is 123456.',
       html: '<p>Your code is <b>123456</b>.</p>',
     });
-    mailer.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@beatmatch.test');
     expect(received[0]!.to).toEqual(['ada@example.com']);
@@ -53,13 +62,13 @@ describe('SmtpMailer', () => {
       disabledCommands: ['STARTTLS'],
       onRcptTo: (_address, _session, callback) => callback(new Error('no such mailbox')),
     });
+    cleanups.push(closeServer(refusing));
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const refusingPort = (refusing.server.address() as AddressInfo).port;
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${refusingPort}`, 'no-reply@beatmatch.test');
+    cleanups.push(() => mailer.close());
     await expect(mailer.send({ to: 'ghost@example.com', subject: 's', text: 't' })).rejects.toThrow(
       /no such mailbox/,
     );
-    mailer.close();
-    await new Promise<void>((resolve) => refusing.close(() => resolve()));
   });
 });
