@@ -38,9 +38,10 @@ const prepared = set.map((clip) => {
   return { clip, chroma, opening: { from: first, to: first + bar } };
 });
 const grid: KeyWeights[] = [];
-for (const opening of [0, 0.15, 0.4, 1])
-  for (const cadence of [0, 0.3, 0.6, 1])
-    for (const tonicShare of [0, 0.2, 0.4, 0.8]) grid.push({ bass: 0.3, opening, cadence, tonicShare });
+for (const bass of [0.15, 0.3, 0.6])
+  for (const opening of [0, 0.15, 0.4, 1])
+    for (const cadence of [0, 0.15, 0.3, 0.6])
+      for (const tonicShare of [0, 0.1, 0.2, 0.4]) grid.push({ bass, opening, cadence, tonicShare });
 const rows = grid.map((w) => {
   let t = 0,
     tn = 0,
@@ -65,5 +66,7 @@ const rows = grid.map((w) => {
 rows.sort((a, b) => b.all - a.all);
 for (const r of rows.slice(0, 12))
   console.log(JSON.stringify(r.w), r.all.toFixed(3), r.tonic.toFixed(3), r.other.toFixed(3));
-const ref = rows.find((r) => r.w.opening === 1 && r.w.cadence === 0 && r.w.tonicShare === 0)!;
+const ref = rows.find(
+  (r) => r.w.bass === 0.3 && r.w.opening === 1 && r.w.cadence === 0 && r.w.tonicShare === 0,
+)!;
 console.log('old', ref.all.toFixed(3), ref.tonic.toFixed(3), ref.other.toFixed(3));
