@@ -18,7 +18,7 @@ import {
   type InternalTokenIssuer,
   type Logger,
 } from '@beatmatch/platform';
-import { API_PREFIX, routeTable, type ServiceName } from './routes';
+import { API_PREFIX, findRoute, type ServiceName } from './routes';
 import { SESSION_COOKIE, SessionResolver } from './session';
 import { devMailboxRouter } from './devMailbox';
 import { mountFrontends } from './static';
@@ -211,7 +211,7 @@ export function createGateway(options: GatewayOptions) {
   app.use(API_PREFIX, async (req: Request, res: Response, next: NextFunction) => {
     try {
       const name = req.path.replace(/^\//, '').replace(/\/$/, '');
-      const target = routeTable[name];
+      const target = findRoute(name);
       if (!target) throw new HttpProblem(404, 'Not found.', 'not_found');
       req.apiRoute = name;
       if (target.limit)

@@ -13,7 +13,7 @@ export interface RouteTarget {
 
 export const API_PREFIX = '/api/';
 
-export const routeTable: Record<string, RouteTarget> = {
+export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_auth: { service: 'identity', path: '/me' },
   beatmatch_login: { service: 'identity', path: '/login', limit: 'login' },
   beatmatch_login_auth_resend: { service: 'identity', path: '/login/resend', limit: 'code' },
@@ -24,3 +24,11 @@ export const routeTable: Record<string, RouteTarget> = {
   beatmatch_jwt_authenticate: { service: 'identity', path: '/reset-password/verify', limit: 'reset' },
   beatmatch_exclude: { service: 'identity', path: '/devices' },
 };
+
+/**
+ * Looks a route name from the URL up in the table. The name is user input: only the table's own keys
+ * match (a plain `routeTable[name]` would find `__proto__`, `constructor`, `toString`, ...).
+ */
+export function findRoute(name: string): RouteTarget | undefined {
+  return Object.hasOwn(routeTable, name) ? routeTable[name] : undefined;
+}

@@ -7,8 +7,12 @@ import type { IntegrationEvent } from './envelope';
  * '_', '.', '-'.
  */
 
+/** "X is required." when absent, "X must be text." when present but not a string (e.g. a number). */
+const required = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${field} is required.` : `${field} must be text.`;
+
 const email = z
-  .string({ error: 'Email is required.' })
+  .string({ error: required('Email') })
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Email is too long.')
@@ -16,13 +20,13 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 const password = z
-  .string({ error: 'Password is required.' })
+  .string({ error: required('Password') })
   .min(1, 'Password is required.')
   .min(8, 'Password must be at least 8 characters.')
   .max(128, 'Password must be at most 128 characters.');
 
 const username = z
-  .string({ error: 'Username is required.' })
+  .string({ error: required('Username') })
   .trim()
   .min(1, 'Username is required.')
   .min(3, 'Username must be at least 3 characters.')
@@ -31,8 +35,10 @@ const username = z
 
 const deviceUuid = z.string().trim().max(64, 'Invalid device id.').optional();
 
+// The spec: the survey "asks whether the user wants to buy, sell or both"; the API's values are
+// artist (buy), prod (sell) and both, so the message names those.
 export const surveyAnswerSchema = z.enum(['artist', 'prod', 'both'], {
-  error: "Please choose 'buy', 'sell' or 'both'.",
+  error: "Please choose 'artist' (buy), 'prod' (sell) or 'both'.",
 });
 export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
 

@@ -74,6 +74,10 @@ export class InternalTokenVerifier {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: [ALGORITHM],
+      // A token without an expiry would be a bearer credential forever: refuse it, and refuse any
+      // that claims to live longer than the issuer ever issues.
+      requiredClaims: ['exp', 'iat'],
+      maxTokenAge: '5m',
     });
     return (payload.caller ?? {}) as Caller;
   }

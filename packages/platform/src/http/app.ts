@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logging/logger';
 import { INTERNAL_TOKEN_HEADER, type Caller, type InternalTokenVerifier } from '../auth/internalToken';
 import { HttpProblem, problem, problemHandler } from './problem';
+import { rejectUnstorableText } from './text';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -92,6 +93,7 @@ export function createServiceApp(options: ServiceAppOptions) {
   app.use(requestLogging(options.logger));
   app.use(requireGatewayCaller(options.verifier));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  app.use(rejectUnstorableText);
   const finalize = () => {
     app.use((_req, _res, next) => next(new HttpProblem(404, 'Not found.', 'not_found')));
     app.use(problemHandler);

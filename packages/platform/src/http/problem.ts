@@ -76,6 +76,34 @@ function isClientHttpError(error: unknown): error is { status: number; message: 
   );
 }
 
+/** body-parser's own 4xx errors carry a `type`; they are the client's fault, never a 500. */
+function isBodyParserClientError(
+  error: unknown,
+): error is { status: number; type: string; message: string; charset?: string; encoding?: string } {
+  const e = error as { status?: unknown; type?: unknown };
+  return typeof e?.type === 'string' && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+}
+
+const bodyParserMessages: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'charset.unsupported': 'The request body must be JSON in UTF-8 (charset "utf-8").',
+  'encoding.unsupported': 'The request body uses a Content-Encoding this server does not accept.',
+  'request.aborted': 'The request was aborted before its body arrived.',
+  'request.size.invalid': 'The request body is shorter or longer than its Content-Length.',
+};
+const bodyParserCodes: Record<string, string> = {
+  'entity.parse.failed': 'malformed_json',
+  'entity.too.large': 'too_large',
+  'charset.unsupported': 'unsupported_charset',
+  'encoding.unsupported': 'unsupported_encoding',
+};
+const bodyParserMessage = (error: { type: string }) =>
+  (Object.hasOwn(bodyParserMessages, error.type) ? bodyParserMessages[error.type] : undefined) ??
+  'The request body could not be read.';
+const bodyParserCode = (error: { type: string }) =>
+  (Object.hasOwn(bodyParserCodes, error.type) ? bodyParserCodes[error.type] : undefined) ?? 'bad_body';
+
 export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
   const requestId = String(req.id ?? '');
   let body: Problem;
@@ -83,6 +111,8 @@ export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _n
   else if (error instanceof DomainError) body = problem(error.status, error.message, error.code, requestId);
   else if (error instanceof HttpProblem) body = problem(error.status, error.message, error.code, requestId);
   else if (isClientHttpError(error)) body = problem(error.status, error.message, error.code, requestId);
+  else if (isBodyParserClientError(error))
+    body = problem(error.status, bodyParserMessage(error), bodyParserCode(error), requestId);
   else if (error?.type === 'entity.parse.failed')
     body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
   else if (error?.type === 'entity.too.large')

@@ -1,0 +1,76 @@
+import express from 'express';
+import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import {
+  createLogger,
+  generateInternalKeyPair,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  type Caller,
+} from '@beatmatch/platform';
+import { createGateway } from './app';
+
+/**
+ * The gateway itself, in front of a stand-in upstream on a real port (the upstream records what the
+ * gateway forwarded: path and the verified caller).
+ */
+let upstream: Server;
+let upstreamUrl: string;
+const forwarded: Array<{ path: string; caller: Caller }> = [];
+let gateway: ReturnType<typeof createGateway>;
+
+beforeAll(async () => {
+  const keys = await generateInternalKeyPair();
+  const verifier = new InternalTokenVerifier(keys.publicKey);
+  const stub = express();
+  stub.use(async (req, res) => {
+    const caller = await verifier.verify(String(req.headers['x-internal-token']));
+    forwarded.push({ path: req.path, caller });
+    if (req.path === '/sessions/resolve') return void res.status(401).end();
+    res.json({ path: req.path });
+  });
+  upstream = await new Promise<Server>((resolve) => {
+    const server = stub.listen(0, '127.0.0.1', () => resolve(server));
+  });
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  gateway = createGateway({
+    logger: createLogger('test', 'silent'),
+    issuer: new InternalTokenIssuer(keys.privateKey),
+    serviceUrl: () => upstreamUrl,
+    csrfSecret: 'x'.repeat(32),
+    secureCookies: false,
+    remotes: { producer: '/remotes/producer', artist: '/remotes/artist' },
+  });
+});
+afterAll(() => new Promise((resolve) => upstream.close(resolve)));
+
+/** Every name Object.prototype has, including non-enumerable ones and __proto__. */
+const prototypeNames = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__'])];
+
+describe('gateway route lookup', () => {
+  it('has a probe list that covers the names of the report', () => {
+    expect(prototypeNames).toEqual(
+      expect.arrayContaining(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']),
+    );
+  });
+
+  it.each(prototypeNames)('answers 404 to GET, HEAD and POST /api/%s and keeps serving', async (name) => {
+    for (const url of [`/api/${name}`, `/api/${name}/`]) {
+      const get = await request(gateway).get(url);
+      expect(get.status).toBe(404);
+      expect(get.body).toMatchObject({ code: 'not_found' });
+      expect((await request(gateway).head(url)).status).toBe(404);
+      const post = await request(gateway).post(url).send({});
+      expect(post.status).toBe(404);
+    }
+    // The gateway still proxies a real route afterwards.
+    const auth = await request(gateway).get('/api/beatmatch_auth');
+    expect(auth.status).toBe(200);
+    expect(auth.body).toEqual({ path: '/me' });
+  });
+
+  it('never forwards a prototype name upstream', () => {
+    expect(forwarded.filter((f) => f.path !== '/me' && f.path !== '/sessions/resolve')).toEqual([]);
+  });
+});
