@@ -8,12 +8,20 @@
  */
 export const serviceRegistry = [
   { name: 'identity', port: 4001 },
-  { name: 'catalog', port: 4002 },
+  { name: 'catalog', port: 4002, needs: ['mongodb', 'temporal'] },
   { name: 'matchmaker', port: 4003 },
   { name: 'commerce', port: 4004 },
-  { name: 'payouts', port: 4005 },
-  { name: 'referrals', port: 4006 },
-] as const;
+  { name: 'payouts', port: 4005, needs: ['temporal'] },
+  { name: 'referrals', port: 4006, needs: ['temporal'] },
+] as const satisfies readonly ServiceEntry[];
+
+export interface ServiceEntry {
+  name: string;
+  /** Its port in the distributed profile. */
+  port: number;
+  /** Servers of the distributed stack it needs healthy before it starts (beyond postgres and kafka). */
+  needs?: readonly ('mongodb' | 'temporal' | 'eventstoredb' | 's3')[];
+}
 
 export type RegisteredServiceName = (typeof serviceRegistry)[number]['name'];
 
