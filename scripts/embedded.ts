@@ -49,7 +49,12 @@ async function main() {
   const system = await starting;
   logger.info({ ms: Date.now() - started, dataDir: system.dataDir }, 'embedded profile started');
   process.stdout.write(`Beatmatch is running at ${system.url}\n`);
-  if (!config.SMTP_URL) process.stdout.write(`Dev mailbox: ${system.url}/dev/mailbox\n`);
+  if (!config.SMTP_URL)
+    process.stdout.write(
+      system.devMailboxPage.serve
+        ? `Dev mailbox: ${system.url}/dev/mailbox (${system.devMailboxPage.reason})\n`
+        : `Dev mailbox: not served (${system.devMailboxPage.reason})\n`,
+    );
 }
 
 main().catch((error) => {

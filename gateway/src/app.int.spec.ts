@@ -8,6 +8,8 @@ import {
   InternalTokenIssuer,
   InternalTokenVerifier,
   type Caller,
+  type DevMailbox,
+  type InternalKeyPair,
 } from '@beatmatch/platform';
 import { createGateway } from './app';
 
@@ -19,9 +21,10 @@ let upstream: Server;
 let upstreamUrl: string;
 const forwarded: Array<{ path: string; caller: Caller }> = [];
 let gateway: ReturnType<typeof createGateway>;
+let keys: InternalKeyPair;
 
 beforeAll(async () => {
-  const keys = await generateInternalKeyPair();
+  keys = await generateInternalKeyPair();
   const verifier = new InternalTokenVerifier(keys.publicKey);
   const stub = express();
   stub.use(async (req, res) => {
@@ -72,5 +75,35 @@ describe('gateway route lookup', () => {
 
   it('never forwards a prototype name upstream', () => {
     expect(forwarded.filter((f) => f.path !== '/me' && f.path !== '/sessions/resolve')).toEqual([]);
+  });
+});
+
+describe('the dev mailbox through the gateway', () => {
+  const mailbox = { list: async () => [] } as unknown as DevMailbox;
+  const gatewayOn = (listenHost: string, devMailboxSetting?: string) =>
+    createGateway({
+      logger: createLogger('test', 'silent'),
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      serviceUrl: () => upstreamUrl,
+      csrfSecret: 'x'.repeat(32),
+      secureCookies: false,
+      remotes: { producer: '/p', artist: '/a' },
+      devMailbox: mailbox,
+      listenHost,
+      ...(devMailboxSetting ? { devMailboxSetting } : {}),
+    });
+
+  it('is served when the gateway listens on loopback', async () => {
+    await request(gatewayOn('127.0.0.1')).get('/dev/mailbox.json').expect(200);
+    expect((await request(gatewayOn('127.0.0.1')).get('/app-config.json')).body.devMailbox).toBe(
+      '/dev/mailbox',
+    );
+  });
+
+  it('is not served on 0.0.0.0 unless DEV_MAILBOX=on', async () => {
+    await request(gatewayOn('0.0.0.0')).get('/dev/mailbox.json').expect(404);
+    await request(gatewayOn('0.0.0.0')).get('/dev/mailbox').expect(404);
+    expect((await request(gatewayOn('0.0.0.0')).get('/app-config.json')).body.devMailbox).toBeNull();
+    await request(gatewayOn('0.0.0.0', 'on')).get('/dev/mailbox.json').expect(200);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from '@beatmatch/platform';
 import { API_PREFIX, findRoute, type ServiceName } from './routes';
 import { SESSION_COOKIE, SessionResolver } from './session';
-import { devMailboxRouter } from './devMailbox';
+import { devMailboxPolicy, devMailboxRouter } from './devMailbox';
 import { mountFrontends } from './static';
 
 const SESSION_HEADER = 'x-beatmatch-session';
@@ -47,8 +47,12 @@ export interface GatewayOptions {
   frontends?: { shell: string; producer: string; artist: string };
   /** Remote manifest URLs handed to the shell at /app-config.json. */
   remotes: { producer: string; artist: string };
-  /** Embedded profile only: the dev mailbox page. */
+  /** Embedded profile only: the dev mailbox page (served only as `devMailboxPolicy` allows). */
   devMailbox?: DevMailbox;
+  /** The address the gateway listens on: the dev mailbox is served by default only on loopback. */
+  listenHost?: string;
+  /** DEV_MAILBOX: 'on' serves the dev mailbox whatever the host, 'off' never. */
+  devMailboxSetting?: string;
   rateLimits?: Partial<RateLimits>;
   /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0 = none). */
   trustProxy?: number;
@@ -118,11 +122,22 @@ export function createGateway(options: GatewayOptions) {
     res.setHeader('cache-control', 'no-store');
     res.json({ csrfToken: generateCsrfToken(req, res) });
   });
+  let devMailbox: DevMailbox | undefined;
+  if (options.devMailbox) {
+    const policy = devMailboxPolicy(options.listenHost, options.devMailboxSetting);
+    if (policy.serve) devMailbox = options.devMailbox;
+    logger.info(
+      { devMailbox: policy.serve, reason: policy.reason },
+      policy.serve
+        ? `dev mailbox served at /dev/mailbox (${policy.reason}): anyone who can open it reads every code`
+        : `dev mailbox not served (${policy.reason})`,
+    );
+  }
   app.get('/app-config.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
-    res.json({ remotes: options.remotes, devMailbox: options.devMailbox ? '/dev/mailbox' : null });
+    res.json({ remotes: options.remotes, devMailbox: devMailbox ? '/dev/mailbox' : null });
   });
-  if (options.devMailbox) app.use('/dev', devMailboxRouter(options.devMailbox));
+  if (devMailbox) app.use('/dev', devMailboxRouter(devMailbox));
 
   const limiter = (max: number): RateLimitRequestHandler =>
     rateLimit({

@@ -36,3 +36,29 @@ export function devMailboxRouter(mailbox: DevMailbox): Router {
   });
   return router;
 }
+
+/** 127.0.0.0/8, ::1 and "localhost": only this machine can reach a server bound there. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The dev mailbox shows every sign-up code and reset link, so whoever reaches it can take over any
+ * account. It is served only when the gateway listens on loopback, or when DEV_MAILBOX=on says so
+ * explicitly (DEV_MAILBOX=off turns it off everywhere). The reason is logged at start.
+ */
+export function devMailboxPolicy(
+  listenHost: string | undefined,
+  setting: string | undefined,
+): { serve: boolean; reason: string } {
+  const flag = setting?.trim().toLowerCase();
+  if (flag === 'off') return { serve: false, reason: 'DEV_MAILBOX=off' };
+  if (flag === 'on') return { serve: true, reason: 'DEV_MAILBOX=on' };
+  if (isLoopbackHost(listenHost)) return { serve: true, reason: `bound to loopback (${listenHost})` };
+  return {
+    serve: false,
+    reason: `bound to ${listenHost ?? 'an unknown address'}, not loopback; set DEV_MAILBOX=on to serve it anyway`,
+  };
+}

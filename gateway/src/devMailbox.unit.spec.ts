@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import type { DevMailbox, StoredMail } from '@beatmatch/platform';
-import { devMailboxRouter } from './devMailbox';
+import { devMailboxPolicy, devMailboxRouter } from './devMailbox';
 
 function appWith(mails: StoredMail[]) {
   const mailbox = { list: async () => mails } as unknown as DevMailbox;
@@ -35,5 +35,25 @@ describe('the dev mailbox page', () => {
     expect(response.text).not.toContain('href="javascript');
     expect(response.text).not.toContain('<script>x');
     expect(response.text).toContain('<a href="https://x.test/&quot;onmouseover=1">');
+  });
+});
+
+describe('when the dev mailbox is served', () => {
+  it.each([
+    ['127.0.0.1', undefined, true],
+    ['127.1.2.3', undefined, true],
+    ['::1', undefined, true],
+    ['[::1]', undefined, true],
+    ['localhost', undefined, true],
+    ['0.0.0.0', undefined, false],
+    ['::', undefined, false],
+    ['192.168.1.20', undefined, false],
+    [undefined, undefined, false],
+    ['0.0.0.0', 'on', true],
+    ['127.0.0.1', 'off', false],
+  ])('host %s, DEV_MAILBOX=%s → %s', (host, setting, serve) => {
+    const policy = devMailboxPolicy(host, setting);
+    expect(policy.serve).toBe(serve);
+    expect(policy.reason).not.toBe('');
   });
 });

@@ -1,3 +1,4 @@
 export * from './app';
 export * from './routes';
 export * from './session';
+export { devMailboxPolicy, isLoopbackHost } from './devMailbox';

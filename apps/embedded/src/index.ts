@@ -21,7 +21,7 @@ import {
   type RunnableService,
 } from '@beatmatch/platform';
 import { serviceRegistry } from '@beatmatch/contracts';
-import { createGateway, type RateLimits, type ServiceName } from '@beatmatch/gateway';
+import { createGateway, devMailboxPolicy, type RateLimits, type ServiceName } from '@beatmatch/gateway';
 
 export interface EmbeddedOptions {
   dataDir: string;
@@ -166,6 +166,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
       : {}),
     remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
     ...(options.smtpUrl ? {} : { devMailbox }),
+    listenHost: options.host,
+    ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const gatewayServer = await listen(gateway, options.port, options.host);
@@ -179,6 +181,10 @@ export async function startEmbedded(options: EmbeddedOptions) {
     dataDir: root,
     serviceUrls: urls as ReadonlyMap<ServiceName, string>,
     devMailbox,
+    /** Whether /dev/mailbox is served, and why (loopback or DEV_MAILBOX). */
+    devMailboxPage: options.smtpUrl
+      ? { serve: false, reason: 'SMTP_URL is set' }
+      : devMailboxPolicy(options.host, env.DEV_MAILBOX),
     db,
     bus,
     async stop() {
