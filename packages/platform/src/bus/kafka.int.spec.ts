@@ -15,6 +15,7 @@ import {
   testEvent,
   uniqueName,
   waitFor,
+  waitForCommittedEnd,
 } from './kafkaTestSupport';
 
 /*
@@ -143,7 +144,8 @@ test('consumers of one group share the partitions (each event handled once by th
   const other = collector();
   await newBus().subscribe({ groupId: sharedGroup, topics: [topic], handle: first.handle });
   await newBus().subscribe({ groupId: sharedGroup, topics: [topic], handle: second.handle });
-  await newBus().subscribe({ groupId: uniqueName('g.other'), topics: [topic], handle: other.handle });
+  const otherGroup = uniqueName('g.other');
+  await newBus().subscribe({ groupId: otherGroup, topics: [topic], handle: other.handle });
 
   const messages = keyedEvents(
     Array.from({ length: 30 }, (_, i) => `user-${i}`),
@@ -156,7 +158,10 @@ test('consumers of one group share the partitions (each event handled once by th
     () => first.received.length + second.received.length >= 60,
   );
   await waitFor('the other group to handle 60 events', () => other.received.length >= 60);
-  await new Promise((resolve) => setTimeout(resolve, 500)); // room for a wrongly duplicated delivery to show
+  // Once both groups have committed to the end, nothing of the topic can be delivered to them again:
+  // a wrongly duplicated delivery would already be counted.
+  await waitForCommittedEnd(brokers, sharedGroup, topic);
+  await waitForCommittedEnd(brokers, otherGroup, topic);
 
   const sharedIds = [...first.ids(), ...second.ids()];
   expect(sharedIds.length).toBe(60);
@@ -248,7 +253,7 @@ test('stop() commits what was handled: the next consumer of the group continues 
   const next = collector();
   await newBus().subscribe({ groupId, topics: [topic], handle: next.handle });
   await waitFor('the 15 new events', () => next.received.length >= 15);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitForCommittedEnd(brokers, groupId, topic); // no repeat can arrive after this
   expect(next.ids().sort()).toEqual(secondBatch.map((m) => m.event.id).sort());
 });
 

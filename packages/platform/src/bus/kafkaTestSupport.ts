@@ -63,3 +63,40 @@ export async function waitFor(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Waits until the group has committed every partition of the topic up to its end. After that the
+ * group cannot be handed any of the topic's current messages again (redelivery starts at the
+ * committed offset), so a test can count deliveries without guessing how long a duplicate might take.
+ */
+export async function waitForCommittedEnd(
+  brokers: string[],
+  groupId: string,
+  topic: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const admin = new Kafka({ brokers, clientId: 'offsets-watcher', logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let lag = '';
+    for (;;) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      const at = new Map(committed!.partitions.map((p) => [p.partition, p.offset]));
+      // -1: nothing committed, which is done for a partition that never held a message.
+      const behind = ends.filter((end) => {
+        const offset = at.get(end.partition) ?? '-1';
+        return Number(offset === '-1' ? end.low : offset) < Number(end.high);
+      });
+      if (behind.length === 0) return;
+      lag = behind.map((end) => `p${end.partition} ${at.get(end.partition)}/${end.high}`).join(', ');
+      if (Date.now() > deadline) {
+        throw new Error(`Timed out after ${timeoutMs} ms: group ${groupId} committed ${lag}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
