@@ -387,6 +387,35 @@ describe('filesystem blob routes (HTTP details)', () => {
     expect(await readdir(path.join(target.root, 'tmp'))).toEqual([]);
   });
 
+  it('stops a chunked upload (no Content-Length) once it passes the limit: 413, no blob, no temp file', async () => {
+    const k = `${target.prefix}trackouts/chunked.zip`;
+    const upload = await target.store.signedUploadUrl(k, { expiresIn: 60, maxBytes: 2 * 1024 * 1024 });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        new URL(upload.url),
+        { method: 'PUT', headers: { 'Transfer-Encoding': 'chunked' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 8 * 1024 * 1024) {
+          sent += 64 * 1024;
+          if (!request.write(Buffer.alloc(64 * 1024, 3))) return request.once('drain', pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    await sleep(100);
+    expect(await target.store.head(k)).toBeNull();
+    expect(await readdir(path.join(target.root, 'tmp'))).toEqual([]);
+  });
+
   it('refuses a body whose declared length is over the limit before reading it', async () => {
     const upload = await target.store.signedUploadUrl(`${target.prefix}big`, {
       expiresIn: 60,
