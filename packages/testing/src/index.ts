@@ -1,3 +1,4 @@
 export * from './env';
 export * from './smtp';
 export * from './decider';
+export * from './recordingProxy';

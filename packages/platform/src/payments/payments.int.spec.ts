@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { requireEnv } from '@beatmatch/testing';
+import { requireEnv, startRecordingProxy, type RecordingProxy } from '@beatmatch/testing';
 import { createStripeClient, StripePayments } from './stripe';
 import { TestPaymentProvider } from './testProvider';
 import { createStripeWebhookRouter } from './webhook';
@@ -90,6 +90,98 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
         cancelUrl: 'http://x/c',
       }),
     ).rejects.toBeInstanceOf(PaymentInputError);
+  });
+});
+
+describe('StripePayments: what it sends to Stripe (recorded in front of stripe-mock)', () => {
+  let proxy: RecordingProxy;
+  let payments: StripePayments;
+  beforeAll(async () => {
+    proxy = await startRecordingProxy(requireEnv('STRIPE_API_BASE'));
+    payments = new StripePayments(
+      createStripeClient({ secretKey: 'sk_test_beatmatch', apiBase: proxy.url, maxNetworkRetries: 0 }),
+    );
+  });
+  afterAll(() => proxy.close());
+  beforeEach(() => {
+    proxy.requests.length = 0;
+  });
+  const only = (path: string) => {
+    const sent = proxy.requests.filter((r) => r.method === 'POST' && r.path === path);
+    expect(sent).toHaveLength(1);
+    return sent[0]!;
+  };
+
+  it('creates the customer with e-mail, name and the user id as metadata, idempotent per user', async () => {
+    const userId = randomUUID();
+    const { customerId } = await payments.createCustomer({ userId, email: 'ada@example.com', name: 'Ada' });
+    expect(customerId).toMatch(/^cus_/);
+    const sent = only('/v1/customers');
+    expect(sent.form).toEqual({ email: 'ada@example.com', name: 'Ada', 'metadata[userId]': userId });
+    expect(sent.headers['idempotency-key']).toBe(`customer-${userId}`);
+  });
+
+  it('sends no name when none is given', async () => {
+    const userId = randomUUID();
+    await payments.createCustomer({ userId, email: 'bo@example.com' });
+    expect(only('/v1/customers').form).toEqual({ email: 'bo@example.com', 'metadata[userId]': userId });
+  });
+
+  it('sends each line item with its own quantity, unit amount in cents, currency and name', async () => {
+    const idempotencyKey = randomUUID();
+    await payments.createCheckoutSession({
+      customerId: 'cus_test_1',
+      currency: 'usd',
+      lineItems: [
+        { name: 'Night Drive — WAV lease', unitAmountCents: 4999, quantity: 2 },
+        { name: 'Service fee', unitAmountCents: 299, quantity: 1 },
+      ],
+      successUrl: 'http://127.0.0.1:8080/cart/success',
+      cancelUrl: 'http://127.0.0.1:8080/cart',
+      metadata: { orderId: 'order-7' },
+      idempotencyKey,
+    });
+    const sent = only('/v1/checkout/sessions');
+    expect(sent.form).toEqual({
+      mode: 'payment',
+      customer: 'cus_test_1',
+      success_url: 'http://127.0.0.1:8080/cart/success',
+      cancel_url: 'http://127.0.0.1:8080/cart',
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4999',
+      'line_items[0][price_data][product_data][name]': 'Night Drive — WAV lease',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][currency]': 'usd',
+      'line_items[1][price_data][unit_amount]': '299',
+      'line_items[1][price_data][product_data][name]': 'Service fee',
+      'metadata[orderId]': 'order-7',
+    });
+    expect(sent.headers['idempotency-key']).toBe(idempotencyKey);
+  });
+
+  it("sends the payment intent's amount in cents, currency, customer and metadata", async () => {
+    const intent = await payments.createPaymentIntent({
+      customerId: 'cus_test_2',
+      amountCents: 3298,
+      currency: 'eur',
+      metadata: { orderId: 'order-8' },
+    });
+    expect(intent.paymentIntentId).toMatch(/^pi_/);
+    expect(only('/v1/payment_intents').form).toEqual({
+      amount: '3298',
+      currency: 'eur',
+      customer: 'cus_test_2',
+      'automatic_payment_methods[enabled]': 'true',
+      'metadata[orderId]': 'order-8',
+    });
+  });
+
+  it('sends nothing for amounts that are not positive whole cents', async () => {
+    await expect(
+      payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 12.5, currency: 'usd' }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+    expect(proxy.requests).toEqual([]);
   });
 });
 
