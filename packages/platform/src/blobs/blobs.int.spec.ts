@@ -14,8 +14,8 @@ import {
   BlobTooLargeError,
   createBlobStore,
   FilesystemBlobStore,
-  S3BlobStore,
   type BlobStore,
+  type S3BlobStore,
 } from './index';
 
 /**
