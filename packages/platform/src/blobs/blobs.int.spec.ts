@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -414,6 +414,17 @@ describe('filesystem blob routes (HTTP details)', () => {
     await sleep(100);
     expect(await target.store.head(k)).toBeNull();
     expect(await readdir(path.join(target.root, 'tmp'))).toEqual([]);
+  });
+
+  it('sweeps partial uploads left by a crash, keeping recent ones', async () => {
+    await mkdir(path.join(target.root, 'tmp'), { recursive: true });
+    const stale = path.join(target.root, 'tmp', 'stale');
+    await writeFile(stale, 'half');
+    await utimes(stale, new Date(Date.now() - 7_200_000), new Date(Date.now() - 7_200_000));
+    await writeFile(path.join(target.root, 'tmp', 'fresh'), 'in flight');
+    expect(await target.store.sweepPartialUploads(3_600_000)).toBe(1);
+    expect(await readdir(path.join(target.root, 'tmp'))).toEqual(['fresh']);
+    await rm(path.join(target.root, 'tmp', 'fresh'));
   });
 
   it('refuses a body whose declared length is over the limit before reading it', async () => {

@@ -207,6 +207,30 @@ export class FilesystemBlobStore implements BlobStore {
     return found;
   }
 
+  /**
+   * Removes partial uploads left by a crash (a killed process never reaches its cleanup). Call at start;
+   * files younger than `olderThanMs` may belong to uploads in flight and are kept. Returns the count.
+   */
+  async sweepPartialUploads(olderThanMs = 3_600_000): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.tmpDir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && this.now() - info.mtimeMs >= olderThanMs) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   /** Streams a signed upload: temp file, size limit while streaming, then an atomic rename. */
   async receive(grant: Extract<SignedGrant, { op: 'put' }>, body: Readable): Promise<BlobStat> {
     return this.put(grant.key, body, { contentType: grant.contentType, maxBytes: grant.maxBytes });
