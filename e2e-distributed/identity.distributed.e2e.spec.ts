@@ -226,6 +226,7 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
       'identity.AccountVerified',
       'identity.SurveyAnswered',
       'identity.TrialOfferPresented',
+      'identity.SessionsRevoked', // the logout
     ];
     const readOutbox = () =>
       query<{ event_id: string; type: string; sent: boolean }>(

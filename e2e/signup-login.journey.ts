@@ -81,11 +81,15 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await expect(
     page.getByText('An email has been sent if there is an email associated with an account.'),
   ).toBeVisible();
-  await page.goto('/dev/mailbox');
   const resetMail = page
     .locator('article.mail', { hasText: `To: ${user.email}` })
     .filter({ hasText: '/resetPassword?' })
     .first();
+  // Identity sends the reset mail after its reply (same speed for unknown e-mails): reload until it is there.
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(resetMail).toBeVisible({ timeout: 500 });
+  }).toPass();
   // The link is clickable on the mailbox page.
   const resetLink = await resetMail.locator('a[href*="/resetPassword?"]').getAttribute('href');
   expect(resetLink).toContain('auth=');

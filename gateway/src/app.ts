@@ -4,7 +4,8 @@ import helmet from 'helmet';
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { IDENTITY_TOPIC, sessionsRevokedV1Payload } from '@beatmatch/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   HttpProblem,
@@ -15,6 +16,8 @@ import {
   requestLogging,
   type Caller,
   type DevMailbox,
+  type EventBus,
+  type Subscription,
   type InternalTokenIssuer,
   type Logger,
 } from '@beatmatch/platform';
@@ -54,6 +57,11 @@ export interface GatewayOptions {
   /** DEV_MAILBOX: 'on' serves the dev mailbox whatever the host, 'off' never. */
   devMailboxSetting?: string;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * The bus identity publishes on: each gateway (replica) subscribes in its own consumer group and
+   * drops revoked sessions (logout, password reset) from its cache at once.
+   */
+  bus?: EventBus;
   /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0 = none). */
   trustProxy?: number;
 }
@@ -67,6 +75,22 @@ export function createGateway(options: GatewayOptions) {
   app.set('trust proxy', options.trustProxy ?? 0);
   const sessions = new SessionResolver(() => options.serviceUrl('identity'), issuer, logger);
   const limits = { ...defaultLimits, ...options.rateLimits };
+  if (options.bus) {
+    // Its own group per gateway instance: every replica must see every revocation (not share them).
+    const subscription = options.bus.subscribe({
+      groupId: `gateway-sessions-${randomUUID()}`,
+      topics: [IDENTITY_TOPIC],
+      fromBeginning: false,
+      handle: async (event) => {
+        if (event.type !== 'identity.SessionsRevoked') return;
+        const payload = sessionsRevokedV1Payload.safeParse(event.payload);
+        if (payload.success) sessions.revoke(payload.data);
+        else logger.warn({ eventId: event.id }, 'undecodable session revocation ignored');
+      },
+    });
+    subscription.catch((error: unknown) => logger.error({ err: error }, 'revocation subscription failed'));
+    gatewaySubscriptions.set(app, subscription);
+  }
 
   healthRoutes(app, 'gateway', [
     async () => {
@@ -252,6 +276,14 @@ export function createGateway(options: GatewayOptions) {
   app.use(problemHandler);
   return app;
 }
+
+const gatewaySubscriptions = new WeakMap<object, Promise<Subscription>>();
+
+/** Waits until the gateway listens for revocations (when given a bus), and stops listening. */
+export const gatewayRevocations = {
+  ready: async (app: object) => void (await gatewaySubscriptions.get(app)),
+  stop: async (app: object) => (await gatewaySubscriptions.get(app))?.stop(),
+};
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -52,6 +52,16 @@ export class SessionResolver {
     return caller;
   }
 
+  /** A revocation from identity: drops the cached answers for that session, or all of the user's. */
+  revoke(revocation: { userId: string; sessionId: string | null }) {
+    for (const [token, entry] of this.cache) {
+      const caller = entry.caller;
+      if (!caller || caller.userId !== revocation.userId) continue;
+      if (revocation.sessionId === null || caller.sessionId === revocation.sessionId)
+        this.cache.delete(token);
+    }
+  }
+
   forget(token: string | undefined) {
     if (token) this.cache.delete(token);
   }

@@ -167,6 +167,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
     ...(options.smtpUrl ? {} : { devMailbox }),
     listenHost: options.host,
+    bus, // revoked sessions leave the gateway's cache at once
     ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });

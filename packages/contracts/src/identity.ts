@@ -152,7 +152,23 @@ export type PasswordChangedV1 = IntegrationEvent<
   { userId: string; changedAt: string }
 >;
 
+/**
+ * Sessions ended (logout: one session; password reset: every session of the user, `sessionId` null).
+ * Every gateway replica drops its cached answer for them at once. `sessionId` is the session's hash,
+ * the id the gateway forwards as `caller.sessionId` (never the cookie value).
+ */
+export type SessionsRevokedV1 = IntegrationEvent<
+  'identity.SessionsRevoked',
+  { userId: string; sessionId: string | null; revokedAt: string }
+>;
+export const sessionsRevokedV1Payload = z.object({
+  userId: z.string().min(1),
+  sessionId: z.string().min(1).nullable(),
+  revokedAt: z.string(),
+});
+
 export type IdentityIntegrationEvent =
+  | SessionsRevokedV1
   | UserRegisteredV1
   | UserReferredV1
   | AccountVerifiedV1

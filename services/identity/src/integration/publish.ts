@@ -4,6 +4,7 @@ import {
   type AccountVerifiedV1,
   type IdentityIntegrationEvent,
   type PasswordChangedV1,
+  type SessionsRevokedV1,
   type SurveyAnsweredV1,
   type TrialOfferPresentedV1,
   type UserReferredV1,
@@ -76,7 +77,26 @@ export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingM
           ),
         );
         break;
+      case 'UserLoggedOut':
+        out.push(
+          integrationEvent<SessionsRevokedV1>(
+            'identity.SessionsRevoked',
+            1,
+            { userId, sessionId: event.data.sessionIdHash, revokedAt: event.data.loggedOutAt },
+            new Date(event.data.loggedOutAt),
+          ),
+        );
+        break;
       case 'PasswordReset':
+        // A new password ends every session of the user.
+        out.push(
+          integrationEvent<SessionsRevokedV1>(
+            'identity.SessionsRevoked',
+            1,
+            { userId, sessionId: null, revokedAt: event.data.resetAt },
+            new Date(event.data.resetAt),
+          ),
+        );
         out.push(
           integrationEvent<PasswordChangedV1>(
             'identity.PasswordChanged',

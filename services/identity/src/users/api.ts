@@ -254,31 +254,40 @@ export function identityRouter(deps: IdentityDeps): Router {
     }),
   );
 
+  async function sendResetLink(email: string) {
+    const row = await queries.userByEmail(email);
+    if (!row) return;
+    const now = clock();
+    const tokenId = randomUUID();
+    const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
+    await execute(row.user_id, {
+      type: 'RequestPasswordReset',
+      data: { tokenId, expiresAt },
+      metadata: { now },
+    });
+    const jwt = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(row.user_id)
+      .setJti(tokenId)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(resetKey);
+    const link = `${deps.publicUrl()}/resetPassword?auth=${encodeURIComponent(jwt)}&username=${encodeURIComponent(row.username)}`;
+    await sendMail(passwordResetMail(row.email, row.username, link, RESET_TTL_MINUTES));
+  }
+
   router.post(
     '/forgot-password',
     route(async (req, res) => {
       const input = parseInput(forgotPasswordRequestSchema, req.body);
-      const row = await queries.userByEmail(input.email);
-      if (row) {
-        const now = clock();
-        const tokenId = randomUUID();
-        const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
-        await execute(row.user_id, {
-          type: 'RequestPasswordReset',
-          data: { tokenId, expiresAt },
-          metadata: { now },
-        });
-        const jwt = await new SignJWT({})
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(row.user_id)
-          .setJti(tokenId)
-          .setIssuedAt(Math.floor(now.getTime() / 1000))
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(resetKey);
-        const link = `${deps.publicUrl()}/resetPassword?auth=${encodeURIComponent(jwt)}&username=${encodeURIComponent(row.username)}`;
-        await sendMail(passwordResetMail(row.email, row.username, link, RESET_TTL_MINUTES));
-      }
+      // The same answer, at the same speed, whether or not the e-mail has an account: the lookup,
+      // the event append and the mail happen after the reply is sent.
       res.json({ message: messages.forgotPassword });
+      res.once('finish', () => {
+        sendResetLink(input.email).catch((error) =>
+          logger.error({ err: error }, 'password reset request failed'),
+        );
+      });
     }),
   );
 
