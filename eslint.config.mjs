@@ -3,6 +3,53 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+// Boundaries between workspaces (ARCHITECTURE.md): a service never imports another service (they talk
+// through events and HTTP contracts), a shared package never imports a service, the gateway or an app,
+// and nobody reaches into another workspace's src/ (import what its package exports). The service
+// list is read from services/, so a new service is covered without editing this file.
+const services = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const deepImport = {
+  // Transitional: the telemetry autostart and the embedded app's ApiClient are still imported by
+  // path until their packages export them.
+  regex: '^@beatmatch/[^/]+/src(/(?!telemetry/autostart$|telemetry/telemetry$|apiClient$)|$)',
+  message: "Import what the workspace's package exports, not a file under its src/.",
+};
+const notServices = (names, why) => [
+  { regex: `^@beatmatch/(${names.join('|')})(/|$)`, message: why },
+  { regex: `^(\\.\\./)+(services/)?(${names.join('|')})/`, message: why },
+];
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const boundaries = [
+  { files: ['**/*.{ts,tsx,mjs,js}'], rules: restrict([deepImport]) },
+  ...services.map((service) => ({
+    files: [`services/${service}/**/*.{ts,tsx}`],
+    rules: restrict([
+      deepImport,
+      ...notServices(
+        [...services.filter((other) => other !== service), 'gateway', 'embedded'],
+        'A service does not import another service, the gateway or an app: use events and the contracts package.',
+      ),
+    ]),
+  })),
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: restrict([
+      deepImport,
+      ...notServices(
+        [...services, 'gateway', 'embedded'],
+        'A shared package does not import a service, the gateway or an app.',
+      ),
+      {
+        regex: '^(\\.\\./)+(services|gateway|apps)/',
+        message: 'A shared package does not import a service, the gateway or an app.',
+      },
+    ]),
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,6 +74,7 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  ...boundaries,
   {
     files: ['frontends/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import type { IntegrationEvent } from '@beatmatch/contracts';
 import { KafkaEventBus } from '@beatmatch/platform';
 import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
-import { fastConsumerTimings, waitFor } from '@beatmatch/platform/src/bus/kafkaTestSupport';
+import { fastConsumerTimings, waitFor } from '@beatmatch/testing';
 import { ApiClient } from '@beatmatch/embedded/src/apiClient';
 import {
   SERVICES,

@@ -2,3 +2,4 @@ export * from './env';
 export * from './smtp';
 export * from './decider';
 export * from './recordingProxy';
+export * from './kafka';

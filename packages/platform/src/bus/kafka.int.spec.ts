@@ -16,7 +16,7 @@ import {
   uniqueName,
   waitFor,
   waitForCommittedEnd,
-} from './kafkaTestSupport';
+} from '@beatmatch/testing';
 
 /*
  * Contract tests of the Kafka bus adapter against a real broker (KAFKA_BROKERS, from deploy/local/up).

@@ -4,7 +4,7 @@
  * only every minute, so nothing it handled is committed when it dies.
  */
 import { KafkaEventBus } from './kafka';
-import { fastConsumerTimings } from './kafkaTestSupport';
+import { fastConsumerTimings } from '@beatmatch/testing';
 
 const { KAFKA_BROKERS, TOPIC, GROUP_ID, HANDLE_COUNT } = process.env;
 if (!KAFKA_BROKERS || !TOPIC || !GROUP_ID || !HANDLE_COUNT)

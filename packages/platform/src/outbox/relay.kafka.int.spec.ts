@@ -11,7 +11,7 @@ import {
   testEvent,
   uniqueName,
   waitFor,
-} from '../bus/kafkaTestSupport';
+} from '@beatmatch/testing';
 import { idempotent, processedEventsSchema } from '../consumers/idempotent';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { createLogger } from '../logging/logger';

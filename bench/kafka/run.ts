@@ -1,23 +1,25 @@
 /**
  * Figures for the Kafka bus adapter on the local broker (not a test; prints and exits):
- *   node --import tsx packages/platform/src/bus/kafkaBench.ts [events=20000] [batch=500]
+ *   npm run bench:kafka -- [events=20000] [batch=500]   (tsx bench/kafka/run.ts)
  * publish throughput (idempotent producer, acks=all), consume throughput of one consumer through the
  * adapter (eachMessage, offsets committed after handling), publish→handle latency one at a time, and
  * (with DATABASE_URL) the outbox relay's throughput from PostgreSQL to Kafka.
  */
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '../eventstore/postgres';
-import { createLogger } from '../logging/logger';
-import { OutboxRelay } from '../outbox/relay';
-import { openPostgres } from '../sql/postgres';
-import { KafkaEventBus } from './kafka';
+import {
+  createLogger,
+  KafkaEventBus,
+  OutboxRelay,
+  openPostgres,
+  PostgresEventStore,
+} from '@beatmatch/platform';
 import {
   brokersFromEnv,
   deleteRunTopics,
   fastConsumerTimings,
   testEvent,
   uniqueName,
-} from './kafkaTestSupport';
+} from '@beatmatch/testing';
 
 const total = Number(process.argv[2] ?? 20_000);
 const batchSize = Number(process.argv[3] ?? 500);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@beatmatch/contracts';
-import { requireEnv } from '@beatmatch/testing';
+import { requireEnv } from './env';
 import { Kafka, logLevel } from 'kafkajs';
-import type { KafkaEventBusOptions } from './kafka';
 
-/** Helpers for the Kafka contract tests; a missing server fails the suite (shared requireEnv). */
-export { requireEnv };
+/** Helpers for the Kafka suites and bench; a missing server fails the suite (requireEnv). */
 
 export function brokersFromEnv(): string[] {
   return requireEnv('KAFKA_BROKERS')
@@ -15,7 +13,12 @@ export function brokersFromEnv(): string[] {
 }
 
 /** Consumer timings tuned so group joins, rebalances and crash detection take seconds, not minutes. */
-export const fastConsumerTimings: NonNullable<KafkaEventBusOptions['consumer']> = {
+export const fastConsumerTimings: {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  rebalanceTimeoutMs: number;
+  maxWaitTimeMs: number;
+} = {
   // group.min.session.timeout.ms on a default broker is 6 s: the lowest a consumer may ask for.
   sessionTimeoutMs: 6_000,
   heartbeatIntervalMs: 500,
