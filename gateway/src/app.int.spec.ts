@@ -30,6 +30,11 @@ beforeAll(async () => {
   stub.use(async (req, res) => {
     const caller = await verifier.verify(String(req.headers['x-internal-token']));
     forwarded.push({ path: req.path, caller });
+    if (req.path === '/forgot-password') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      return void res.json({ path: req.path, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+    }
     if (req.path === '/sessions/resolve') return void res.status(401).end();
     res.json({ path: req.path });
   });
@@ -105,5 +110,58 @@ describe('the dev mailbox through the gateway', () => {
     await request(gatewayOn('0.0.0.0')).get('/dev/mailbox').expect(404);
     expect((await request(gatewayOn('0.0.0.0')).get('/app-config.json')).body.devMailbox).toBeNull();
     await request(gatewayOn('0.0.0.0', 'on')).get('/dev/mailbox.json').expect(200);
+  });
+});
+
+describe('rate limits', () => {
+  const limitedGateway = () =>
+    createGateway({
+      logger: createLogger('test', 'silent'),
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      serviceUrl: () => upstreamUrl,
+      csrfSecret: 'x'.repeat(32),
+      secureCookies: false,
+      remotes: { producer: '/p', artist: '/a' },
+      trustProxy: 1,
+      rateLimits: { reset: 100, accountReset: 3, exclude: 2 },
+    });
+
+  /** A browser behind the ingress at `ip`: its own CSRF token, its own X-Forwarded-For. */
+  async function client(app: ReturnType<typeof createGateway>, ip: string) {
+    const agent = request.agent(app);
+    const { body } = await agent.get('/api/csrf').set('x-forwarded-for', ip);
+    return (route: string, payload: object) =>
+      agent
+        .post(`/api/${route}`)
+        .set('x-forwarded-for', ip)
+        .set('x-csrf-token', body.csrfToken as string)
+        .send(payload);
+  }
+
+  it('limits reset links per account, whatever address asks, and forwards the body intact', async () => {
+    const app = limitedGateway();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const post = await client(app, `203.0.113.${i + 1}`);
+      const response = await post('beatmatch_forgot_password', { email: ' Victim@Example.com ' });
+      statuses.push(response.status);
+      if (response.status === 200)
+        expect(response.body).toEqual({ path: '/forgot-password', body: { email: ' Victim@Example.com ' } });
+      else expect(response.body).toMatchObject({ code: 'rate_limited' });
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Another account is not affected.
+    const post = await client(app, '203.0.113.9');
+    expect((await post('beatmatch_forgot_password', { email: 'other@example.com' })).status).toBe(200);
+  });
+
+  it('limits _exclude per client address, and clients behind the trusted proxy get their own bucket', async () => {
+    const app = limitedGateway();
+    const first = await client(app, '198.51.100.1');
+    const second = await client(app, '198.51.100.2');
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await first('beatmatch_exclude', { uuid: 'd' })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await second('beatmatch_exclude', { uuid: 'd' })).status).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
-import express, { type Request, type Response, type NextFunction } from 'express';
+import express, { type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IDENTITY_TOPIC, sessionsRevokedV1Payload } from '@beatmatch/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -35,7 +35,13 @@ export interface RateLimits {
   login: number;
   code: number;
   reset: number;
+  exclude: number;
   windowMs: number;
+  /** Requests per account window per account (the e-mail in the body). */
+  accountLogin: number;
+  accountCode: number;
+  accountReset: number;
+  accountWindowMs: number;
 }
 
 export interface GatewayOptions {
@@ -62,11 +68,26 @@ export interface GatewayOptions {
    * drops revoked sessions (logout, password reset) from its cache at once.
    */
   bus?: EventBus;
+  /**
+   * Where rate-limit counters live (default: this process's memory). The distributed profile passes a
+   * store shared by every gateway replica; `prefix` separates the limit groups.
+   */
+  rateLimitStore?: (prefix: string) => Store;
   /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0 = none). */
   trustProxy?: number;
 }
 
-const defaultLimits: RateLimits = { login: 10, code: 5, reset: 5, windowMs: 60_000 };
+const defaultLimits: RateLimits = {
+  login: 10,
+  code: 5,
+  reset: 5,
+  exclude: 30,
+  windowMs: 60_000,
+  accountLogin: 20,
+  accountCode: 6,
+  accountReset: 4,
+  accountWindowMs: 15 * 60_000,
+};
 
 export function createGateway(options: GatewayOptions) {
   const { logger, issuer } = options;
@@ -163,10 +184,17 @@ export function createGateway(options: GatewayOptions) {
   });
   if (devMailbox) app.use('/dev', devMailboxRouter(devMailbox));
 
-  const limiter = (max: number): RateLimitRequestHandler =>
+  const limiter = (
+    prefix: string,
+    max: number,
+    windowMs = limits.windowMs,
+    keyGenerator?: (req: Request) => string,
+  ): RateLimitRequestHandler =>
     rateLimit({
-      windowMs: limits.windowMs,
+      windowMs,
       limit: max,
+      ...(options.rateLimitStore ? { store: options.rateLimitStore(prefix) } : {}),
+      ...(keyGenerator ? { keyGenerator } : {}),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (req, res) => {
@@ -185,7 +213,24 @@ export function createGateway(options: GatewayOptions) {
           );
       },
     });
-  const limiters = { login: limiter(limits.login), code: limiter(limits.code), reset: limiter(limits.reset) };
+  const limiters = {
+    login: limiter('ip:login:', limits.login),
+    code: limiter('ip:code:', limits.code),
+    reset: limiter('ip:reset:', limits.reset),
+    exclude: limiter('ip:exclude:', limits.exclude),
+  };
+  const accountKey = (req: Request) => String(req.accountKey);
+  const accountLimiters = {
+    login: limiter('account:login:', limits.accountLogin, limits.accountWindowMs, accountKey),
+    code: limiter('account:code:', limits.accountCode, limits.accountWindowMs, accountKey),
+    reset: limiter('account:reset:', limits.accountReset, limits.accountWindowMs, accountKey),
+  };
+  // Routes limited per account carry the e-mail in a small JSON body; it is read here and re-sent.
+  const accountBody = express.json({ limit: '16kb' });
+  const run = (handler: RequestHandler, req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
+      handler(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
 
   // Keep connections to services open: a new TCP connection per proxied call costs more than the call.
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -206,6 +251,8 @@ export function createGateway(options: GatewayOptions) {
             proxyReq.removeHeader('cookie');
             proxyReq.setHeader(INTERNAL_TOKEN_HEADER, req.internalToken ?? '');
             proxyReq.setHeader('x-request-id', String(req.id));
+            // A body the gateway parsed (per-account limits) is written again for the service.
+            fixRequestBody(proxyReq, req);
           },
           proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
             const token = proxyRes.headers[SESSION_HEADER];
@@ -253,11 +300,17 @@ export function createGateway(options: GatewayOptions) {
       const target = findRoute(name);
       if (!target) throw new HttpProblem(404, 'Not found.', 'not_found');
       req.apiRoute = name;
-      if (target.limit)
-        await new Promise<void>((resolve, reject) =>
-          limiters[target.limit!](req, res, (error?: unknown) => (error ? reject(error) : resolve())),
-        );
+      if (target.limit) await run(limiters[target.limit], req, res);
       if (res.headersSent) return;
+      if (target.accountLimit) {
+        await run(accountBody, req, res);
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string' && email.trim()) {
+          req.accountKey = email.trim().toLowerCase();
+          await run(accountLimiters[target.accountLimit], req, res);
+          if (res.headersSent) return;
+        }
+      }
       await new Promise<void>((resolve, reject) =>
         doubleCsrfProtection(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
       );
@@ -289,5 +342,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     internalToken?: string;
     apiRoute?: string;
+    /** The account a per-account rate limit counts against (normalised e-mail). */
+    accountKey?: string;
   }
 }

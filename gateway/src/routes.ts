@@ -7,22 +7,39 @@ export type ServiceName = 'identity' | 'catalog' | 'matchmaker' | 'commerce' | '
 export interface RouteTarget {
   service: ServiceName;
   path: string;
-  /** Extra rate limit group (login, code, reset). */
-  limit?: 'login' | 'code' | 'reset';
+  /** Extra per-client-address rate limit group. */
+  limit?: 'login' | 'code' | 'reset' | 'exclude';
+  /**
+   * Per-account limit group, keyed by the e-mail in the body: however many addresses an attacker
+   * uses, one account gets only so many codes, resends and reset links (a new reset link voids the
+   * last one, so without this anyone could keep killing a victim's link).
+   */
+  accountLimit?: 'login' | 'code' | 'reset';
 }
 
 export const API_PREFIX = '/api/';
 
 export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_auth: { service: 'identity', path: '/me' },
-  beatmatch_login: { service: 'identity', path: '/login', limit: 'login' },
-  beatmatch_login_auth_resend: { service: 'identity', path: '/login/resend', limit: 'code' },
+  beatmatch_login: { service: 'identity', path: '/login', limit: 'login', accountLimit: 'login' },
+  beatmatch_login_auth_resend: {
+    service: 'identity',
+    path: '/login/resend',
+    limit: 'code',
+    accountLimit: 'code',
+  },
   beatmatch_logout: { service: 'identity', path: '/logout' },
-  beatmatch_signup: { service: 'identity', path: '/signup', limit: 'login' },
-  beatmatch_forgot_password: { service: 'identity', path: '/forgot-password', limit: 'reset' },
+  beatmatch_signup: { service: 'identity', path: '/signup', limit: 'login', accountLimit: 'code' },
+  beatmatch_forgot_password: {
+    service: 'identity',
+    path: '/forgot-password',
+    limit: 'reset',
+    accountLimit: 'reset',
+  },
   reset_beatmatchs_password: { service: 'identity', path: '/reset-password', limit: 'reset' },
   beatmatch_jwt_authenticate: { service: 'identity', path: '/reset-password/verify', limit: 'reset' },
-  beatmatch_exclude: { service: 'identity', path: '/devices' },
+  // Each call appends to a stream: limited per client like the code routes.
+  beatmatch_exclude: { service: 'identity', path: '/devices', limit: 'exclude' },
 };
 
 /**
