@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import {
+  forgotPasswordRequestSchema,
+  jwtAuthenticateRequestSchema,
+  loginRequestSchema,
+  resendCodeRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+} from '@beatmatch/contracts';
+import { API_PREFIX, routeTable } from './routes';
+import { SESSION_COOKIE } from './session';
+
+/**
+ * The API's OpenAPI 3.1 document, generated from the same zod schemas the services validate with
+ * (zod's own JSON Schema output, input side: what a client sends). Every route of the gateway's route
+ * table must have an entry here (openapi.unit.spec.ts fails otherwise), so the document, the
+ * authorization matrix and the fuzzing that read it cover a new route from its first commit.
+ */
+export interface RouteDoc {
+  method: 'post';
+  summary: string;
+  /** public: anyone (CSRF token still required); session: a signed-in user, 401 otherwise. */
+  access: 'public' | 'session';
+  body?: z.ZodType;
+}
+
+export const routeDocs: Readonly<Record<string, RouteDoc>> = {
+  beatmatch_auth: { method: 'post', summary: 'The signed-in user', access: 'session' },
+  beatmatch_login: {
+    method: 'post',
+    summary: 'Log in (password, then the e-mailed code, then the survey)',
+    access: 'public',
+    body: loginRequestSchema,
+  },
+  beatmatch_login_auth_resend: {
+    method: 'post',
+    summary: 'Send a new login code',
+    access: 'public',
+    body: resendCodeRequestSchema,
+  },
+  beatmatch_logout: { method: 'post', summary: 'End this session', access: 'public' },
+  beatmatch_signup: {
+    method: 'post',
+    summary: 'Create an account',
+    access: 'public',
+    body: signupRequestSchema,
+  },
+  beatmatch_forgot_password: {
+    method: 'post',
+    summary: 'E-mail a password reset link',
+    access: 'public',
+    body: forgotPasswordRequestSchema,
+  },
+  reset_beatmatchs_password: {
+    method: 'post',
+    summary: 'Set a new password with a reset link',
+    access: 'public',
+    body: resetPasswordRequestSchema,
+  },
+  beatmatch_jwt_authenticate: {
+    method: 'post',
+    summary: 'Check a reset link before showing the form',
+    access: 'public',
+    body: jwtAuthenticateRequestSchema,
+  },
+  beatmatch_exclude: { method: 'post', summary: 'Issue a device id', access: 'public' },
+};
+
+const problem = { $ref: '#/components/schemas/Problem' };
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problem } },
+});
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+/** Routes of the table that have no document entry, and entries that match no route. */
+export function undocumentedRoutes(): { missing: string[]; extra: string[] } {
+  const routes = Object.keys(routeTable);
+  const documented = Object.keys(routeDocs);
+  return {
+    missing: routes.filter((name) => !Object.hasOwn(routeDocs, name)),
+    extra: documented.filter((name) => !Object.hasOwn(routeTable, name)),
+  };
+}
+
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, unknown> = {
+    [`${API_PREFIX}csrf`]: {
+      get: {
+        operationId: 'csrf',
+        summary: 'A CSRF token (also set as a cookie); send it as x-csrf-token on every API call',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The token',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  for (const name of Object.keys(routeTable)) {
+    const doc = Object.hasOwn(routeDocs, name) ? routeDocs[name]! : undefined;
+    if (!doc) continue;
+    paths[`${API_PREFIX}${name}`] = {
+      [doc.method]: {
+        operationId: name,
+        summary: doc.summary,
+        security: doc.access === 'session' ? [{ session: [], csrf: [] }] : [{ csrf: [] }],
+        ...(doc.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: jsonSchema(doc.body) } },
+              },
+            }
+          : {}),
+        responses: {
+          '200': { description: 'Done', content: { 'application/json': { schema: {} } } },
+          '400': problemResponse('Bad input (the message names the field)'),
+          '401': problemResponse('Not signed in, or wrong credentials'),
+          '403': problemResponse('Missing or wrong CSRF token'),
+          '404': problemResponse('Not found'),
+          '409': problemResponse('Conflict (e.g. the e-mail is taken)'),
+          '413': problemResponse('Body too large'),
+          '415': problemResponse('Unsupported content type or encoding'),
+          '429': problemResponse('Too many attempts'),
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Beatmatch API', version: '0.1.0' },
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+      },
+      schemas: {
+        Problem: {
+          type: 'object',
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            message: { type: 'string' },
+            code: { type: 'string' },
+          },
+        },
+      },
+    },
+  };
+}
