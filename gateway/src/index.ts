@@ -2,3 +2,4 @@ export * from './app';
 export * from './routes';
 export * from './session';
 export { devMailboxPolicy, isLoopbackHost } from './devMailbox';
+export { SqlRateLimitStore, sqlRateLimitStores } from './rateLimitStore';
