@@ -21,6 +21,7 @@ import {
   type InternalTokenIssuer,
   type Logger,
 } from '@beatmatch/platform';
+import { openApiDocument } from './openapi';
 import { API_PREFIX, findRoute, type ServiceName } from './routes';
 import { SESSION_COOKIE, SessionResolver } from './session';
 import { devMailboxPolicy, devMailboxRouter } from './devMailbox';
@@ -163,6 +164,10 @@ export function createGateway(options: GatewayOptions) {
     },
   });
 
+  // The API's OpenAPI document (gateway/src/openapi.ts), generated from the contracts' zod schemas.
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
   app.get('/api/csrf', (req, res) => {
     res.setHeader('cache-control', 'no-store');
     res.json({ csrfToken: generateCsrfToken(req, res) });
