@@ -102,7 +102,11 @@ export function openApiDocument(): Record<string, unknown> {
             description: 'The token',
             content: {
               'application/json': {
-                schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
+                schema: {
+                  type: 'object',
+                  properties: { csrfToken: { type: 'string' } },
+                  required: ['csrfToken'],
+                },
               },
             },
           },
