@@ -4,13 +4,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   InternalTokenIssuer,
+  KafkaEventBus,
   createLogger,
+  openPostgres,
   importInternalPrivateKey,
   loadConfig,
   serviceConfigShape,
 } from '@beatmatch/platform';
 import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
 import { createGateway } from './app';
+import { sqlRateLimitStores } from './rateLimitStore';
 import type { ServiceName } from './routes';
 
 /** Every registered service's URL (IDENTITY_URL, CATALOG_URL, …), by default its registry port on this host. */
@@ -56,6 +59,13 @@ async function main() {
     csrfSecret: config.CSRF_SECRET,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
     trustProxy: config.TRUST_PROXY,
+    // Replicas share rate-limit counters in PostgreSQL and hear session revocations on Kafka.
+    ...(config.DATABASE_URL
+      ? { rateLimitStore: sqlRateLimitStores(openPostgres(config.DATABASE_URL, { max: 4 })) }
+      : {}),
+    ...(config.KAFKA_BROKERS
+      ? { bus: new KafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'gateway', logger }) }
+      : {}),
     rateLimits: {
       login: config.RATE_LIMIT_LOGIN,
       code: config.RATE_LIMIT_CODE,
