@@ -9,6 +9,7 @@ import { PrivateLayout } from './layout/PrivateLayout';
 // The landing page is most visitors' first paint: in the main bundle (it is small), not a chunk.
 import { Landing } from './pages/Landing';
 import { useSession } from './session/SessionContext';
+import { CONTENT_ROUTES } from './content/routes';
 import { redirectPath } from './session/storage';
 
 // Each screen is its own chunk: a visitor's first page loads only what it shows.
@@ -100,13 +101,18 @@ export function AppRoutes() {
           <Route path="signUp" element={<SignUp />} />
           <Route path="signup" element={<SignUp />} />
           <Route path="resetPassword" element={<ResetPassword />} />
-          {publicPages.map((page) => (
-            <Route
-              key={page.path}
-              path={page.path}
-              element={<ComingSoon title={page.title} description={page.description} />}
-            />
+          {Object.entries(CONTENT_ROUTES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
           ))}
+          {publicPages
+            .filter((page) => !(page.path.slice(1) in CONTENT_ROUTES))
+            .map((page) => (
+              <Route
+                key={page.path}
+                path={page.path}
+                element={<ComingSoon title={page.title} description={page.description} />}
+              />
+            ))}
           <Route path="*" element={<PublicNotFound />} />
         </Route>
         <Route

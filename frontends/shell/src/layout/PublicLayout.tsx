@@ -10,6 +10,7 @@ import { CartBadge } from './CartBadge';
 import { HEADER_DRAWER_BELOW, useWindowWidth } from './layoutMode';
 import { Logo } from './Logo';
 import { SkipLink, MAIN_ID } from './SkipLink';
+import { SiteFooter } from '../content/SiteFooter';
 
 const PublicDrawer = lazy(() => import('./PublicDrawer'));
 
@@ -143,6 +144,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Layout.Content>
+      <SiteFooter />
     </Layout>
   );
 }
