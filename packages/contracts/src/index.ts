@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './identity';
 export * from './services';
+export * from './legal/licence';
