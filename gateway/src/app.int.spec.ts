@@ -164,4 +164,27 @@ describe('rate limits', () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect((await second('beatmatch_exclude', { uuid: 'd' })).status).toBe(200);
   });
+
+  it('a request refused for its CSRF token spends no attempt; opening a reset link has its own group', async () => {
+    const app = createGateway({
+      logger: createLogger('test', 'silent'),
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      serviceUrl: () => upstreamUrl,
+      csrfSecret: 'x'.repeat(32),
+      secureCookies: false,
+      remotes: { producer: '/p', artist: '/a' },
+      rateLimits: { reset: 2, verify: 5 },
+    });
+    for (let i = 0; i < 4; i += 1)
+      expect((await request(app).post('/api/reset_beatmatchs_password').send({})).status).toBe(403);
+    const post = await client(app, '127.0.0.1');
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('beatmatch_jwt_authenticate', { jwt: 'x' })).status).toBe(200);
+    const resets = [];
+    for (let i = 0; i < 3; i += 1)
+      resets.push((await post('reset_beatmatchs_password', { jwt: 'x' })).status);
+    expect(resets).toEqual([200, 200, 429]);
+    const limited = await post('reset_beatmatchs_password', { jwt: 'x' });
+    expect(limited.body.message).toMatch(/too many attempts/i);
+  });
 });

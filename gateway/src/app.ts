@@ -36,6 +36,8 @@ export interface RateLimits {
   login: number;
   code: number;
   reset: number;
+  /** Opening a reset link (checks it, changes nothing). */
+  verify: number;
   exclude: number;
   windowMs: number;
   /** Requests per account window per account (the e-mail in the body). */
@@ -82,6 +84,7 @@ const defaultLimits: RateLimits = {
   login: 10,
   code: 5,
   reset: 5,
+  verify: 20,
   exclude: 30,
   windowMs: 60_000,
   accountLogin: 20,
@@ -222,6 +225,7 @@ export function createGateway(options: GatewayOptions) {
     login: limiter('ip:login:', limits.login),
     code: limiter('ip:code:', limits.code),
     reset: limiter('ip:reset:', limits.reset),
+    verify: limiter('ip:verify:', limits.verify),
     exclude: limiter('ip:exclude:', limits.exclude),
   };
   const accountKey = (req: Request) => String(req.accountKey);
@@ -305,6 +309,9 @@ export function createGateway(options: GatewayOptions) {
       const target = findRoute(name);
       if (!target) throw new HttpProblem(404, 'Not found.', 'not_found');
       req.apiRoute = name;
+      // CSRF first: a refused request (e.g. a page's first call before it has its token) reaches no
+      // service and spends no rate-limit attempt.
+      await run(doubleCsrfProtection, req, res);
       if (target.limit) await run(limiters[target.limit], req, res);
       if (res.headersSent) return;
       if (target.accountLimit) {
@@ -316,9 +323,6 @@ export function createGateway(options: GatewayOptions) {
           if (res.headersSent) return;
         }
       }
-      await new Promise<void>((resolve, reject) =>
-        doubleCsrfProtection(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
-      );
       const caller: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
       if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
       req.internalToken = await issuer.issue(caller);

@@ -8,7 +8,7 @@ export interface RouteTarget {
   service: ServiceName;
   path: string;
   /** Extra per-client-address rate limit group. */
-  limit?: 'login' | 'code' | 'reset' | 'exclude';
+  limit?: 'login' | 'code' | 'reset' | 'verify' | 'exclude';
   /**
    * Per-account limit group, keyed by the e-mail in the body: however many addresses an attacker
    * uses, one account gets only so many codes, resends and reset links (a new reset link voids the
@@ -37,7 +37,9 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
     accountLimit: 'reset',
   },
   reset_beatmatchs_password: { service: 'identity', path: '/reset-password', limit: 'reset' },
-  beatmatch_jwt_authenticate: { service: 'identity', path: '/reset-password/verify', limit: 'reset' },
+  // Opening a reset link only checks it: its own, roomier group, so opening the page does not use up
+  // the attempts of the reset itself.
+  beatmatch_jwt_authenticate: { service: 'identity', path: '/reset-password/verify', limit: 'verify' },
   // Each call appends to a stream: limited per client like the code routes.
   beatmatch_exclude: { service: 'identity', path: '/devices', limit: 'exclude' },
 };
