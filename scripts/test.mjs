@@ -68,6 +68,20 @@ if (runBrowser && existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
   stages.push(runPlaywright({ root, config: 'e2e/playwright.config.ts', env }));
 }
 
+// 4. API fuzzing (schemathesis over /api/openapi.json against the embedded app): one test, red on any
+// 5xx, a dead server or no cases run. Its own line "fuzz: passed|FAILED — N cases …" says what it saw.
+if (runBrowser) {
+  const fuzz = run(process.execPath, [path.join(root, 'scripts', 'fuzz.mjs')]);
+  const ok = fuzz.status === 0;
+  stages.push({
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    problems: ok ? [] : ['API fuzzing (scripts/fuzz.mjs): see its "fuzz:" line above'],
+    skips: [],
+  });
+}
+
 const summary = combine(...stages);
 console.log(formatSummary(summary));
 process.exit(summary.failed > 0 ? 1 : 0);
