@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@beatmatch/platform';
+import { routeTable } from '@beatmatch/gateway';
+import { startEmbedded, type EmbeddedSystem } from './index';
+import { ApiClient } from './apiClient';
+
+/**
+ * Authorization matrix, generated from the gateway's route table: every route × every caller, with
+ * the status each must get (a request with an empty JSON body, CSRF token sent). A route added to
+ * the table without a row here fails the first test, so no route ships without a decision on who
+ * may call it.
+ *
+ * Callers: anonymous (no session); other = a signed-in user who does not own the resource; owner = the
+ * signed-in user who owns it; admin = reserved for the admin role (none exists yet: until one does,
+ * the column holds what a signed-in non-owner gets, so granting admins more is a visible change).
+ * Identity's routes act on the caller's own account, so other and owner get the same answers.
+ */
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+const callers: Caller[] = ['anonymous', 'other', 'owner', 'admin'];
+type Row = Record<Caller, number>;
+const everyone = (status: number): Row => ({
+  anonymous: status,
+  other: status,
+  owner: status,
+  admin: status,
+});
+
+const matrix: Record<string, Row> = {
+  // Who am I: a session is required.
+  beatmatch_auth: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  // Public routes: the empty body fails validation (400) whoever calls.
+  beatmatch_login: everyone(400),
+  beatmatch_login_auth_resend: everyone(400),
+  beatmatch_signup: everyone(400),
+  beatmatch_forgot_password: everyone(400),
+  reset_beatmatchs_password: everyone(400),
+  beatmatch_jwt_authenticate: everyone(400),
+  // Public and bodiless: a visitor's device id.
+  beatmatch_exclude: everyone(200),
+  // Logging out needs a session to end.
+  beatmatch_logout: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+};
+
+const logger = createLogger('test', 'silent');
+let dataDir: string;
+let system: EmbeddedSystem;
+const clients = {} as Record<Caller, ApiClient>;
+
+async function signedIn(name: string): Promise<ApiClient> {
+  const client = new ApiClient(system.url);
+  const user = { username: name, email: `${name}@example.com`, password: 'correct horse battery' };
+  expect((await client.post('beatmatch_signup', user)).status).toBe(200);
+  const mail = (await system.devMailbox.list()).find((m) => m.to === user.email && /code/i.test(m.subject));
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  const login = { email: user.email, password: user.password, uuid: null };
+  expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
+  await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'both' });
+  expect((await client.post('beatmatch_auth')).status).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-authz-'));
+  system = await startEmbedded({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    rateLimits: { login: 1000, code: 1000, reset: 1000 },
+  });
+  clients.anonymous = new ApiClient(system.url);
+  clients.other = await signedIn('matrixother');
+  clients.owner = await signedIn('matrixowner');
+  clients.admin = await signedIn('matrixadmin');
+});
+afterAll(async () => {
+  await system?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('has a row for every route of the route table, and none for a route that does not exist', () => {
+  expect(Object.keys(matrix).sort()).toEqual(Object.keys(routeTable).sort());
+});
+
+// Logout ends the callers' sessions: it goes last.
+const routes = Object.keys(routeTable).sort(
+  (a, b) => Number(a === 'beatmatch_logout') - Number(b === 'beatmatch_logout'),
+);
+describe.each(routes)('%s', (route) => {
+  it.each(callers)('answers the expected status to %s', async (caller) => {
+    const row = Object.hasOwn(matrix, route) ? matrix[route] : undefined;
+    expect(row).toBeDefined();
+    const response = await clients[caller].post(route, {});
+    expect({ caller, status: response.status }).toEqual({ caller, status: row![caller] });
+  });
+});
