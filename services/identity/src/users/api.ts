@@ -117,6 +117,11 @@ export function identityRouter(deps: IdentityDeps): Router {
     '/signup',
     route(async (req, res) => {
       const input = parseInput(signupRequestSchema, req.body);
+      // Decided: sign-up says when an e-mail already has an account (409 emailTaken, the spec's
+      // message). Hiding it would mean "check your mail" for a taken address, and a user who forgot
+      // they had signed up would be stuck; the cost is that sign-up tells whether an address is
+      // registered. That is limited by the gateway (sign-up per client address and per e-mail), while
+      // login and forgot-password do not tell (one message; same speed, see /forgot-password).
       if (await queries.userByEmail(input.email)) throw new EmailTakenError();
       if (await queries.usernameTaken(input.username))
         throw new DomainError('username_taken', messages.usernameTaken, 409);
