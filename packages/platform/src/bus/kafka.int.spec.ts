@@ -187,7 +187,7 @@ test('a consumer that dies mid-batch without committing: its replacement in the 
   const child: ChildProcess = spawn(
     process.execPath,
     // node itself (not the tsx CLI, which would leave its node child running after kill -9).
-    ['--import', 'tsx', path.join(__dirname, 'kafkaCrashingConsumer.fixture.ts')],
+    ['--import', 'tsx', path.join(__dirname, '../../test/fixtures/kafkaCrashingConsumer.ts')],
     {
       env: {
         ...process.env,

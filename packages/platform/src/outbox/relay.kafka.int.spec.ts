@@ -103,7 +103,7 @@ test('events appended with their outbox rows reach a Kafka consumer exactly once
   // 3. A relay process publishes the batch, then is killed before it marks the rows sent.
   const relayProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../bus/kafkaRelayProcess.fixture.ts')],
+    ['--import', 'tsx', path.join(__dirname, '../../test/fixtures/kafkaRelayProcess.ts')],
     {
       env: {
         ...process.env,
