@@ -6,6 +6,7 @@ import {
   resendCodeRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
+  contactRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -25,6 +26,13 @@ export interface RouteDoc {
 }
 
 export const routeDocs: Readonly<Record<string, RouteDoc>> = {
+  _contact: {
+    method: 'post',
+    summary: 'Send a message to the support mailbox (limited per sender address)',
+    access: 'public',
+    body: contactRequestSchema,
+  },
+  get_whitepaper: { method: 'post', summary: 'The $BEAT whitepaper link', access: 'public' },
   beatmatch_auth: { method: 'post', summary: 'The signed-in user', access: 'session' },
   beatmatch_login: {
     method: 'post',

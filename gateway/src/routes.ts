@@ -42,6 +42,9 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_jwt_authenticate: { service: 'identity', path: '/reset-password/verify', limit: 'verify' },
   // Each call appends to a stream: limited per client like the code routes.
   beatmatch_exclude: { service: 'identity', path: '/devices', limit: 'exclude' },
+  // Content pages: the contact form (limited per sender address by identity) and the whitepaper link.
+  _contact: { service: 'identity', path: '/contact' },
+  get_whitepaper: { service: 'identity', path: '/whitepaper' },
 };
 
 /**

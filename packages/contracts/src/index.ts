@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './identity';
 export * from './services';
 export * from './legal/licence';
+export * from './contact';

@@ -15,8 +15,10 @@ import {
 import { identityProjection, identityReadModelSchema, IdentityQueries } from './users/readModel';
 import { identityRouter } from './users/api';
 import { devicesRouter } from './devices/api';
+import { contactRouter } from './contact/api';
 
 export const IDENTITY_SCHEMA = 'identity';
+export const DEFAULT_SUPPORT_EMAIL = 'support@beatmatch.example';
 
 export interface IdentityServiceOptions {
   db: SqlDatabase;
@@ -28,6 +30,10 @@ export interface IdentityServiceOptions {
   publicUrl: () => string;
   clock?: () => Date;
   relayPollMs?: number;
+  /** The support mailbox contact messages are mailed to. */
+  supportEmail?: string;
+  /** The $BEAT whitepaper link served by get_whitepaper. */
+  whitepaperUrl?: string;
 }
 
 /** Composition root of identity: wires the store, read models, outbox relay and HTTP API. */
@@ -59,6 +65,16 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     }),
   );
   app.use(devicesRouter({ store, clock }));
+  app.use(
+    contactRouter({
+      store,
+      mailer: options.mailer,
+      supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+      whitepaperUrl: options.whitepaperUrl,
+      clock,
+      logger,
+    }),
+  );
   finalize();
 
   return {
@@ -78,6 +94,10 @@ export const service = defineService({
     IDENTITY_SECRET: z
       .string({ error: 'IDENTITY_SECRET is required' })
       .min(32, 'IDENTITY_SECRET must be at least 32 characters'),
+    /** The support mailbox (contact form). */
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(DEFAULT_SUPPORT_EMAIL),
+    /** Link to the $BEAT whitepaper; unset: get_whitepaper answers 404. */
+    WHITEPAPER_URL: z.url('WHITEPAPER_URL must be a URL').optional(),
   },
   secrets: ['IDENTITY_SECRET'],
   create: (infrastructure, config) =>
@@ -91,5 +111,7 @@ export const service = defineService({
       publicUrl: infrastructure.publicUrl,
       clock: infrastructure.clock,
       relayPollMs: infrastructure.relayPollMs,
+      supportEmail: config.SUPPORT_EMAIL,
+      whitepaperUrl: config.WHITEPAPER_URL,
     }),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { createApiClient } from '../api/client';
 import { ContentPage } from './Page';
 
 const CLAIMS = [
@@ -183,11 +184,10 @@ function useWhitepaper(): string | null {
   const [link, setLink] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    globalThis
-      .fetch('/api/get_whitepaper', { method: 'GET' })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: unknown) => {
-        const url = (body as { url?: unknown } | null)?.url;
+    createApiClient()
+      .post<{ url?: unknown }>('/api/get_whitepaper')
+      .then((body) => {
+        const url = body?.url;
         if (live && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url)) setLink(url);
       })
       .catch(() => undefined);

@@ -1,0 +1,113 @@
+import request from 'supertest';
+import {
+  createLogger,
+  createServiceApp,
+  eventStoreSchema,
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  openPostgres,
+  PostgresEventStore,
+  SmtpMailer,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
+import { contactMessages } from '@beatmatch/contracts';
+import { CONTACT_LIMIT, contactRouter, contactStream } from './api';
+
+/** The contact form's API on real PostgreSQL (a schema of its own) and a real SMTP server. */
+const schema = `contact_test_${process.pid}_${Date.now()}`;
+const SUPPORT = 'support@beatmatch.test';
+let db: SqlDatabase;
+let store: PostgresEventStore;
+let smtp: SmtpCapture;
+let app: ReturnType<typeof createServiceApp>['app'];
+let token: string;
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema};` + eventStoreSchema(schema));
+  store = new PostgresEventStore(db, schema);
+  smtp = await startSmtpCapture();
+  const keys = await generateInternalKeyPair();
+  token = await new InternalTokenIssuer(keys.privateKey).issue({});
+  const logger = createLogger('test', 'silent');
+  const service = createServiceApp({
+    name: 'identity',
+    logger,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+  });
+  service.app.use(
+    contactRouter({
+      store,
+      mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
+      supportEmail: SUPPORT,
+      whitepaperUrl: 'https://beatmatch.test/whitepaper.pdf',
+      clock: () => new Date(),
+      logger,
+    }),
+  );
+  app = service.finalize();
+});
+
+afterAll(async () => {
+  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await smtp.close();
+  await db.close();
+});
+
+const send = (body: unknown) =>
+  request(app)
+    .post('/contact')
+    .set(INTERNAL_TOKEN_HEADER, token)
+    .send(body as object);
+const valid = (email: string) => ({ name: 'Ann Lee', email, message: 'Hello, a question about payouts.' });
+const storedFor = async (email: string) => (await store.readStream(contactStream(email))).events;
+
+it('stores the message as an event and mails it to the support mailbox', async () => {
+  const reply = await send(valid('ann@example.com'));
+  expect(reply.status).toBe(200);
+  expect(reply.body).toEqual({ response: 'success' });
+  const events = await storedFor('ann@example.com');
+  expect(events.map((e) => e.type)).toEqual(['ContactMessageReceived']);
+  expect(events[0]!.data).toMatchObject(valid('ann@example.com'));
+  const mail = await smtp.waitFor(SUPPORT, 5000);
+  expect(mail.raw).toContain('Hello, a question about payouts.');
+  expect(mail.raw).toContain('ann@example.com');
+});
+
+it.each([
+  [{ email: 'b@example.com', message: 'x' }, contactMessages.nameRequired],
+  [{ name: 'B', message: 'x' }, contactMessages.emailRequired],
+  [{ name: 'B', email: 'b@example.com', message: '   ' }, contactMessages.messageRequired],
+  [{ name: 'B', email: 'not-an-email', message: 'x' }, contactMessages.emailInvalid],
+])('refuses %j with 400 and stores nothing', async (body, message) => {
+  const reply = await send(body);
+  expect(reply.status).toBe(400);
+  expect(JSON.stringify(reply.body)).toContain(message);
+  const email = (body as { email?: string }).email;
+  if (email) expect(await storedFor(email)).toEqual([]);
+});
+
+it('refuses a 20 kB message with 400, never 500, and stores nothing', async () => {
+  const reply = await send({ ...valid('long@example.com'), message: 'a'.repeat(20_000) });
+  expect(reply.status).toBe(400);
+  expect(JSON.stringify(reply.body)).toContain(contactMessages.messageTooLong);
+  expect(await storedFor('long@example.com')).toEqual([]);
+});
+
+it(`limits one address to ${CONTACT_LIMIT} messages per hour (other addresses unaffected)`, async () => {
+  for (let i = 0; i < CONTACT_LIMIT; i += 1) expect((await send(valid('busy@example.com'))).status).toBe(200);
+  const limited = await send(valid('BUSY@example.com'));
+  expect(limited.status).toBe(429);
+  expect(JSON.stringify(limited.body)).toContain(contactMessages.rateLimited);
+  expect(await storedFor('busy@example.com')).toHaveLength(CONTACT_LIMIT);
+  expect((await send(valid('calm@example.com'))).status).toBe(200);
+});
+
+it('serves the whitepaper link', async () => {
+  const reply = await request(app).post('/whitepaper').set(INTERNAL_TOKEN_HEADER, token);
+  expect(reply.status).toBe(200);
+  expect(reply.body).toEqual({ url: 'https://beatmatch.test/whitepaper.pdf' });
+});
