@@ -93,9 +93,21 @@ export function identityRouter(deps: IdentityDeps): Router {
 
   const sendMail = async (mail: Parameters<Mailer['send']>[0]) => {
     // The account change is committed already; a failed send is logged and the user can ask again.
-    await mailer
-      .send(mail)
-      .catch((error) => logger.error({ err: error, subject: mail.subject }, 'sending mail failed'));
+    try {
+      await mailer.send(mail);
+      return true;
+    } catch (error) {
+      logger.error({ err: error, subject: mail.subject }, 'sending mail failed');
+      return false;
+    }
+  };
+
+  /** Mails a code and records that it went out; a code never recorded is replaced at the next login. */
+  const mailCode = async (userId: string, codeHash: string, mail: Parameters<Mailer['send']>[0]) => {
+    if (!(await sendMail(mail))) return;
+    await execute(userId, { type: 'RecordCodeMailed', data: { codeHash }, metadata: { now: clock() } }).catch(
+      (error) => logger.error({ err: error }, 'recording a mailed code failed'),
+    );
   };
 
   const codeWasIssued = (events: UserEvent[]) =>
@@ -148,7 +160,11 @@ export function identityRouter(deps: IdentityDeps): Router {
           throw new DomainError('username_taken', messages.usernameTaken, 409);
         throw error;
       }
-      await sendMail(verificationCodeMail(input.email, input.username, code, CODE_TTL_MINUTES));
+      await mailCode(
+        userId,
+        newCode.codeHash,
+        verificationCodeMail(input.email, input.username, code, CODE_TTL_MINUTES),
+      );
       res.json({ response: 'success' });
     }),
   );
@@ -181,7 +197,11 @@ export function identityRouter(deps: IdentityDeps): Router {
         throw new DomainError('invalid_code', messages.invalidCode, 400);
       }
       if (codeWasIssued(newEvents) && state.status === 'registered') {
-        await sendMail(verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES));
+        await mailCode(
+          userId,
+          newCode.codeHash,
+          verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES),
+        );
       }
       if (newEvents.some((event) => event.type === 'UserLoggedIn')) {
         res.setHeader(SESSION_HEADER, sessionToken);
@@ -207,7 +227,12 @@ export function identityRouter(deps: IdentityDeps): Router {
         data: { passwordMatches: matches, freshCode: newCode },
         metadata: { now: clock() },
       });
-      await sendMail(verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES));
+      if (state.status === 'registered')
+        await mailCode(
+          userId,
+          newCode.codeHash,
+          verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES),
+        );
       res.json({ message: messages.resent });
     }),
   );

@@ -37,6 +37,8 @@ export type ResendCode = {
   data: { passwordMatches: boolean; freshCode: NewCode };
   metadata: Metadata;
 };
+/** The handler sent the code's mail. */
+export type RecordCodeMailed = { type: 'RecordCodeMailed'; data: { codeHash: string }; metadata: Metadata };
 export type LogOut = { type: 'LogOut'; data: { sessionIdHash: string }; metadata: Metadata };
 export type RequestPasswordReset = {
   type: 'RequestPasswordReset';
@@ -49,7 +51,8 @@ export type ResetPassword = {
   metadata: Metadata;
 };
 
-export type UserCommand = RegisterUser | LogIn | ResendCode | LogOut | RequestPasswordReset | ResetPassword;
+export type UserCommand =
+  RegisterUser | LogIn | ResendCode | RecordCodeMailed | LogOut | RequestPasswordReset | ResetPassword;
 
 const TRIAL_DAYS = 7;
 const REFERRAL_TRIAL_DAYS = 14;
@@ -87,8 +90,11 @@ export function logIn(command: LogIn, state: User): UserEvent[] {
   const events: UserEvent[] = [];
   if (!user.verified) {
     if (!data.enteredCodeHash) {
-      // Asked for the code: send one unless a live one is already on its way.
-      return codeIsLive(user.pendingCode, now) ? [] : [issueCode(data.freshCode, now)];
+      // Asked for the code: send one unless a live one was already mailed (a code whose mail never
+      // went out, e.g. the process died after the sign-up committed, is replaced and mailed now).
+      return codeIsLive(user.pendingCode, now) && user.pendingCode.mailed
+        ? []
+        : [issueCode(data.freshCode, now)];
     }
     if (!codeIsLive(user.pendingCode, now)) throw new DomainError('code_expired', messages.codeExpired, 400);
     if (user.pendingCode.codeHash !== data.enteredCodeHash) {
@@ -149,6 +155,18 @@ export function logOut(command: LogOut, state: User): UserEvent[] {
   ];
 }
 
+export function recordCodeMailed(command: RecordCodeMailed, state: User): UserEvent[] {
+  if (state.status !== 'registered') return [];
+  const pending = state.pendingCode;
+  if (!pending || pending.codeHash !== command.data.codeHash || pending.mailed) return [];
+  return [
+    {
+      type: 'VerificationCodeMailed',
+      data: { codeHash: command.data.codeHash, mailedAt: command.metadata.now.toISOString() },
+    },
+  ];
+}
+
 export function requestPasswordReset(command: RequestPasswordReset, state: User): UserEvent[] {
   registered(state);
   const { now } = command.metadata;
@@ -195,6 +213,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return logIn(command, state);
     case 'ResendCode':
       return resendCode(command, state);
+    case 'RecordCodeMailed':
+      return recordCodeMailed(command, state);
     case 'LogOut':
       return logOut(command, state);
     case 'RequestPasswordReset':

@@ -31,6 +31,10 @@ const codeIssued = (codeHash = 'C1', expiresAt = later(15)): UserEvent => ({
   type: 'VerificationCodeIssued',
   data: { codeHash, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
 });
+const codeMailed = (codeHash = 'C1'): UserEvent => ({
+  type: 'VerificationCodeMailed',
+  data: { codeHash, mailedAt: now.toISOString() },
+});
 const verified: UserEvent = { type: 'AccountVerified', data: { verifiedAt: now.toISOString() } };
 const surveyed: UserEvent = {
   type: 'SurveyAnswered',
@@ -99,8 +103,24 @@ describe('user decider', () => {
       .when(logIn({ passwordMatches: false }))
       .thenThrows(isDomainError('wrong_credentials')));
 
-  it('does not resend while a live code is out', () =>
-    given([registered(), codeIssued()]).when(logIn()).thenNothingHappened());
+  it('does not resend while a live code is out and was mailed', () =>
+    given([registered(), codeIssued(), codeMailed()]).when(logIn()).thenNothingHappened());
+
+  it('re-sends at login when the live code was never mailed (the process died after committing)', () =>
+    given([registered(), codeIssued()])
+      .when(logIn())
+      .then([codeIssued('C2', later(30))]));
+
+  it('records a mail only for the pending code, once', () => {
+    const mailed = (codeHash: string) => ({
+      type: 'RecordCodeMailed' as const,
+      data: { codeHash },
+      metadata: { now },
+    });
+    expect(decide([registered(), codeIssued()], mailed('C1'))).toEqual([codeMailed()]);
+    expect(decide([registered(), codeIssued(), codeMailed()], mailed('C1'))).toEqual([]);
+    expect(decide([registered(), codeIssued()], mailed('OLD'))).toEqual([]);
+  });
 
   it('issues a fresh code when the previous one expired', () =>
     given([registered(), codeIssued()])

@@ -16,6 +16,11 @@ export type VerificationCodeIssued = {
   type: 'VerificationCodeIssued';
   data: { codeHash: string; issuedAt: string; expiresAt: string };
 };
+/** The mail with that code was handed to the mailer (a code never mailed is re-sent at login). */
+export type VerificationCodeMailed = {
+  type: 'VerificationCodeMailed';
+  data: { codeHash: string; mailedAt: string };
+};
 export type VerificationCodeRejected = {
   type: 'VerificationCodeRejected';
   data: { failedAttempts: number; rejectedAt: string };
@@ -48,6 +53,7 @@ export type PasswordReset = {
 export type UserEvent =
   | UserRegistered
   | VerificationCodeIssued
+  | VerificationCodeMailed
   | VerificationCodeRejected
   | AccountVerified
   | SurveyAnswered
@@ -64,6 +70,8 @@ export interface PendingCode {
   codeHash: string;
   expiresAt: string;
   failedAttempts: number;
+  /** False until the mail went out: a process killed in between leaves it false. */
+  mailed: boolean;
 }
 
 export type User =
@@ -106,8 +114,17 @@ export function evolve(state: User, event: UserEvent): User {
     case 'VerificationCodeIssued':
       return {
         ...state,
-        pendingCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, failedAttempts: 0 },
+        pendingCode: {
+          codeHash: event.data.codeHash,
+          expiresAt: event.data.expiresAt,
+          failedAttempts: 0,
+          mailed: false,
+        },
       };
+    case 'VerificationCodeMailed':
+      return state.pendingCode?.codeHash === event.data.codeHash
+        ? { ...state, pendingCode: { ...state.pendingCode, mailed: true } }
+        : state;
     case 'VerificationCodeRejected':
       return state.pendingCode
         ? { ...state, pendingCode: { ...state.pendingCode, failedAttempts: event.data.failedAttempts } }
