@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './identity';
 export * from './services';
+export * from './events';
 export * from './legal/licence';
 export * from './contact';

@@ -25,3 +25,4 @@ export * from './runtime/service';
 export * from './runtime/infrastructure';
 export * from './runtime/signals';
 export * from './blobs';
+export * from './runtime/subscriptions';
