@@ -37,6 +37,10 @@ const matrix: Record<string, Row> = {
   beatmatch_forgot_password: everyone(400),
   reset_beatmatchs_password: everyone(400),
   beatmatch_jwt_authenticate: everyone(400),
+  // Contact form: public; the empty body is refused (400) whoever sends it.
+  _contact: everyone(400),
+  // The whitepaper link is public (WHITEPAPER_URL is set for this suite).
+  get_whitepaper: everyone(200),
   // Public and bodiless: a visitor's device id.
   beatmatch_exclude: everyone(200),
   // Logging out needs a session to end.
@@ -62,6 +66,7 @@ async function signedIn(name: string): Promise<ApiClient> {
 }
 
 beforeAll(async () => {
+  process.env.WHITEPAPER_URL ??= 'https://beatmatch.test/whitepaper.pdf';
   dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-authz-'));
   system = await startEmbedded({
     dataDir,
