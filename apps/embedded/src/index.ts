@@ -16,6 +16,7 @@ import {
   infrastructureConfigShape,
   loadConfig,
   loadServiceDefinition,
+  startTemporalDevServer,
   parseServiceConfig,
   type Logger,
   type RunnableService,
@@ -114,6 +115,13 @@ export async function startEmbedded(options: EmbeddedOptions) {
   delete env.SMTP_URL;
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   if (options.mailFrom) env.MAIL_FROM = options.mailFrom;
+  // Workflows run on one code path in both profiles: without TEMPORAL_ADDRESS the embedded profile
+  // starts a Temporal dev server itself (installed on first start, state under the data directory).
+  const temporal =
+    env.TEMPORAL_ADDRESS || env.EMBEDDED_TEMPORAL === 'off'
+      ? undefined
+      : await startTemporalDevServer({ dataDir: path.join(root, 'temporal'), logger });
+  if (temporal) env.TEMPORAL_ADDRESS = temporal.address;
   const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   let publicUrl = options.publicUrl ?? '';
   const infrastructure = InfrastructureSet.open({
@@ -195,6 +203,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
       await Promise.all(services.map((service) => service.stop()));
       await infrastructure.close();
+      await temporal?.stop();
       unlock();
     },
   };

@@ -26,3 +26,4 @@ export * from './runtime/infrastructure';
 export * from './runtime/signals';
 export * from './blobs';
 export * from './runtime/subscriptions';
+export * from './workflows/devServer';

@@ -1,1 +1,2 @@
 export * from './temporal';
+export * from './devServer';
