@@ -12,6 +12,8 @@ export function ContentPage({
 }) {
   return (
     <article className="content-page" style={{ maxWidth: 820, lineHeight: 1.6 }}>
+      {/* Links inside running text are underlined, not told apart by colour alone. */}
+      <style>{'.content-page p a, .content-page blockquote a { text-decoration: underline; }'}</style>
       <h1 style={{ fontSize: 32, margin: '0 0 12px' }}>{title}</h1>
       {lead ? <p style={{ fontSize: 18, color: 'rgba(0,0,0,0.65)' }}>{lead}</p> : null}
       {children}
