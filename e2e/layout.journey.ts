@@ -70,8 +70,8 @@ for (const width of [1280, 600, 390]) {
         ).toBeVisible();
       }
 
-      await page.goto('/policies/dmca');
-      await expect(page.getByRole('heading', { name: 'DMCA' })).toBeVisible();
+      await page.goto('/textSearch');
+      await expect(page.getByRole('heading', { name: 'Text Search' })).toBeVisible();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
 
       await page.goto('/no/such/page');

@@ -9,7 +9,7 @@ import { PrivateLayout } from './layout/PrivateLayout';
 // The landing page is most visitors' first paint: in the main bundle (it is small), not a chunk.
 import { Landing } from './pages/Landing';
 import { useSession } from './session/SessionContext';
-import { CONTENT_ROUTES } from './content/routes';
+import { CONTENT_ROUTES, USER_CONTENT_ROUTES } from './content/routes';
 import { redirectPath } from './session/storage';
 
 // Each screen is its own chunk: a visitor's first page loads only what it shows.
@@ -74,6 +74,9 @@ function ShellUserPage({ description }: { description: string }) {
 function UserRoutes() {
   return (
     <Routes>
+      {Object.entries(USER_CONTENT_ROUTES).map(([path, Page]) => (
+        <Route key={path} path={path} element={<Page />} />
+      ))}
       {userPagesOf('shell').map((page) => (
         <Route
           key={page.path}

@@ -4,7 +4,7 @@ import { LEGAL_CONSTANTS, LICENCE_TERMS } from '@beatmatch/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { renderShell } from '../testing/renderShell';
+import { SIGNED_IN_USER, fakeApi, renderShell } from '../testing/renderShell';
 import { CONTACT_FAILURE, CONTACT_SUCCESS, Contact } from './Help';
 import { POLICY_LINKS } from './Policies';
 import { FOOTER_LINKS } from './SiteFooter';
@@ -148,5 +148,21 @@ describe('contact form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(CONTACT_FAILURE)).toBeTruthy();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+});
+
+describe('private footer links', () => {
+  it.each([
+    ['/user/faq', 'FAQ'],
+    ['/user/contact', 'Contact Us'],
+    ['/user/policies', 'Policies'],
+    ['/user/whatsNew', "What's New"],
+    ['/user/pioneers', 'Pioneers'],
+  ])('%s opens the page inside the app shell', async (path, heading) => {
+    localStorage.setItem('signedIn', 'true');
+    renderShell(path, { api: fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) }) });
+    const article = await screen.findByRole('article');
+    expect(within(article).getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByTestId('not-found')).toBeNull();
   });
 });

@@ -34,3 +34,12 @@ export const CONTENT_ROUTES: Record<string, LazyExoticComponent<ComponentType>> 
   'help/new': page(help, (m) => m.WhatsNew),
   'help/contact': page(help, (m) => m.Contact),
 };
+
+/** The private menu's footer links (relative to /user): the same pages inside the app shell. */
+export const USER_CONTENT_ROUTES: Record<string, LazyExoticComponent<ComponentType>> = {
+  contact: CONTENT_ROUTES['help/contact']!,
+  policies: CONTENT_ROUTES.policies!,
+  faq: CONTENT_ROUTES['help/faq']!,
+  pioneers: CONTENT_ROUTES.pioneers!,
+  whatsNew: CONTENT_ROUTES['help/new']!,
+};
