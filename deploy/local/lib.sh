@@ -122,7 +122,9 @@ wait_healthy() {
       tail -n 40 "$LOG_DIR/$name.log" >&2 || true
       die "$name did not become healthy within ${timeout}s (log: $LOG_DIR/$name.log)"
     fi
-    if ! running_pid "$name" >/dev/null && [ -f "$(pid_file "$name")" ]; then
+    # Alive is enough here: right after spawn the child may not have exec'd yet, so its command line
+    # does not show the cache path that running_pid looks for.
+    if [ -f "$(pid_file "$name")" ] && ! kill -0 "$(cat "$(pid_file "$name")")" 2>/dev/null; then
       tail -n 40 "$LOG_DIR/$name.log" >&2 || true
       die "$name exited during start-up (log: $LOG_DIR/$name.log)"
     fi
