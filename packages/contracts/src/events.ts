@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { integrationEventEnvelopeSchema, type IntegrationEvent } from './envelope';
+import { contract, instant, type EventContract } from './contract';
+import { catalogEventContracts } from './catalog';
+import { commerceEventContracts } from './commerce';
+import { matchmakerEventContracts } from './matchmaker';
 import type {
   AccountVerifiedV1,
   PasswordChangedV1,
+  SessionsRevokedV1,
   SurveyAnsweredV1,
   TrialOfferPresentedV1,
   UserReferredV1,
@@ -13,24 +18,10 @@ import type {
  * Integration-event contracts: for each type and version, the zod schema of its payload. Consumers
  * decode what arrives on the bus with `decodeIntegrationEvent` (one decoder, by type + version) and
  * get a typed event or a reason to refuse it; publishers' TypeScript types are checked against the
- * schemas below (`Matches`), so the two cannot drift apart.
+ * schemas below (`Matches`), so the two cannot drift apart. Contracts of the catalog, commerce and
+ * matchmaker live beside their services' names (catalog.ts, commerce.ts, matchmaker.ts) and are
+ * listed here once.
  */
-export interface EventContract<TType extends string = string, TPayload = unknown> {
-  type: TType;
-  version: number;
-  payload: z.ZodType<TPayload>;
-}
-
-const instant = z.string().datetime({ offset: true });
-
-function contract<TType extends string, TSchema extends z.ZodType>(
-  type: TType,
-  version: number,
-  payload: TSchema,
-): EventContract<TType, z.infer<TSchema>> {
-  return { type, version, payload: payload as z.ZodType<z.infer<TSchema>> };
-}
-
 export const userRegisteredV1 = contract(
   'identity.UserRegistered',
   1,
@@ -80,6 +71,12 @@ export const passwordChangedV1 = contract(
   z.object({ userId: z.string().min(1), changedAt: instant }),
 );
 
+export const sessionsRevokedV1 = contract(
+  'identity.SessionsRevoked',
+  1,
+  z.object({ userId: z.string().min(1), sessionId: z.string().min(1).nullable(), revokedAt: z.string() }),
+);
+
 /** Every integration-event contract; a new event or version is one entry here. */
 export const integrationEventContracts = [
   userRegisteredV1,
@@ -88,6 +85,10 @@ export const integrationEventContracts = [
   surveyAnsweredV1,
   trialOfferPresentedV1,
   passwordChangedV1,
+  sessionsRevokedV1,
+  ...catalogEventContracts,
+  ...commerceEventContracts,
+  ...matchmakerEventContracts,
 ] as const;
 
 /** The typed event a contract describes. */
@@ -104,7 +105,8 @@ const payloadsMatch: [
   Matches<typeof surveyAnsweredV1, SurveyAnsweredV1>,
   Matches<typeof trialOfferPresentedV1, TrialOfferPresentedV1>,
   Matches<typeof passwordChangedV1, PasswordChangedV1>,
-] = [true, true, true, true, true, true];
+  Matches<typeof sessionsRevokedV1, SessionsRevokedV1>,
+] = [true, true, true, true, true, true, true];
 void payloadsMatch;
 
 const key = (type: string, version: number) => `${type}@${version}`;

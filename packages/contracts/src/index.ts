@@ -4,3 +4,7 @@ export * from './services';
 export * from './events';
 export * from './legal/licence';
 export * from './contact';
+export * from './contract';
+export * from './catalog';
+export * from './commerce';
+export * from './matchmaker';
