@@ -36,7 +36,7 @@ beforeAll(async () => {
       return void res.json({ path: req.path, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
     }
     if (req.path === '/sessions/resolve') return void res.status(401).end();
-    res.json({ path: req.path });
+    res.json({ path: req.path, url: req.url });
   });
   upstream = await new Promise<Server>((resolve) => {
     const server = stub.listen(0, '127.0.0.1', () => resolve(server));
@@ -55,6 +55,14 @@ afterAll(() => new Promise((resolve) => upstream.close(resolve)));
 
 /** Every name Object.prototype has, including non-enumerable ones and __proto__. */
 const prototypeNames = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__'])];
+
+describe('gateway forwarding', () => {
+  it('keeps the query string when it maps a route name to the service path', async () => {
+    const response = await request(gateway).get('/api/beatmatch_auth?beatId=b-1&x=%2F');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ path: '/me', url: '/me?beatId=b-1&x=%2F' });
+  });
+});
 
 describe('gateway route lookup', () => {
   it('has a probe list that covers the names of the report', () => {

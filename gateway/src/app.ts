@@ -326,7 +326,9 @@ export function createGateway(options: GatewayOptions) {
       const caller: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
       if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
       req.internalToken = await issuer.issue(caller);
-      req.url = target.path;
+      // The service sees its own path; the query string (e.g. ?beatId= of the streaming routes) is kept.
+      const query = req.originalUrl.indexOf('?');
+      req.url = query === -1 ? target.path : target.path + req.originalUrl.slice(query);
       proxyFor(target.service)(req, res, next);
     } catch (error) {
       next(error);
