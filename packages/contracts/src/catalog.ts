@@ -9,6 +9,9 @@ import { contract, instant, type PayloadOf } from './contract';
  * Marriage package (the spec's '-') is `null`.
  */
 
+/** The bus topic the catalog publishes on. */
+export const CATALOG_TOPIC = 'catalog';
+
 export const PACKAGES = ['firstDate', 'relationship', 'marriage'] as const;
 export type PackageName = (typeof PACKAGES)[number];
 /** The spec's display names of the three licence packages. */

@@ -8,6 +8,9 @@ import { contract, instant, type PayloadOf } from './contract';
  * every user is on the free plans (FREE_ENTITLEMENTS).
  */
 
+/** The bus topic commerce publishes on. */
+export const COMMERCE_TOPIC = 'commerce';
+
 export const ARTIST_PLANS = ['artist', 'artist_professional', 'artist_unlimited'] as const;
 export const PRODUCER_PLANS = ['producer', 'producer_professional', 'producer_unlimited'] as const;
 export type ArtistPlan = (typeof ARTIST_PLANS)[number];

@@ -8,6 +8,9 @@ import { contract, instant, type PayloadOf } from './contract';
  * from these.
  */
 
+/** The bus topic the matchmaker publishes on. */
+export const MATCHMAKER_TOPIC = 'matchmaker';
+
 const listenerChoice = z.object({
   listenerId: z.string().min(1),
   userId: z.string().nullable(),
