@@ -12,9 +12,10 @@ describe('SignUp', () => {
   it('sends the referral code and shows the code steps', async () => {
     const api = fakeApi({ signup: jest.fn(async () => ({ response: 'success' as const })) });
     renderShell('/signUp?ref=AMB1', { api });
-    await screen.findByText(/By signing up you agree to our/);
-    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/policies/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+    // The form's own agreement line (the site footer has Terms and Privacy links too).
+    const agreement = within((await screen.findByText(/By signing up you agree to our/)).parentElement!);
+    expect(agreement.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/policies/terms');
+    expect(agreement.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
       '/policies/privacy',
     );
     fill('Username', 'maya.beats');
