@@ -13,7 +13,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from 'pg';
@@ -148,15 +148,23 @@ async function loadSecrets(dataDir: string, serviceSecretNames: string[]): Promi
   return secrets;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A free port below the kernel's ephemeral range (32768+). Ports are chosen before the processes
+ * start (the gateway needs every URL, a restarted service comes back on its port); a port taken from
+ * the ephemeral range could meanwhile be handed to any other process listening on port 0 (a parallel
+ * test), whose /readyz would then answer for ours.
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
 
 /** A fixed port that is taken would make /readyz answer for some other process: refuse to start. */
@@ -259,7 +267,9 @@ class Supervised implements ManagedProcess {
       if (pid !== undefined && pid !== options.previousPid) {
         try {
           const response = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(1000) });
-          if (response.ok) {
+          // Ready means this process answers: /readyz names its service.
+          const body = response.ok ? ((await response.json()) as { service?: string }) : undefined;
+          if (body?.service === this.name) {
             this.readyMs ??= Date.now() - this.spawnedAt;
             return;
           }
