@@ -13,10 +13,9 @@ const services = readdirSync(new URL('./services', import.meta.url), { withFileT
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const deepImport = {
-  // Transitional: the telemetry autostart and the embedded app's ApiClient are still imported by
-  // path until their packages export them.
-  regex: '^@beatmatch/[^/]+/src(/(?!telemetry/autostart$|telemetry/telemetry$|apiClient$)|$)',
-  message: "Import what the workspace's package exports, not a file under its src/.",
+  regex: '^@beatmatch/[^/]+/src(/|$)',
+  message:
+    "Import what the workspace's package exports (its package.json exports map), not a file under its src/.",
 };
 const notServices = (names, why) => [
   { regex: `^@beatmatch/(${names.join('|')})(/|$)`, message: why },

@@ -9,7 +9,7 @@ import type { IntegrationEvent } from '@beatmatch/contracts';
 import { KafkaEventBus } from '@beatmatch/platform';
 import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
 import { fastConsumerTimings, waitFor } from '@beatmatch/testing';
-import { ApiClient } from '@beatmatch/embedded/src/apiClient';
+import { ApiClient } from '@beatmatch/embedded/apiClient';
 import {
   SERVICES,
   startDistributed,

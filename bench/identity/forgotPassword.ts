@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@beatmatch/platform';
 import { startEmbedded } from '@beatmatch/embedded';
-import { ApiClient } from '@beatmatch/embedded/src/apiClient';
+import { ApiClient } from '@beatmatch/embedded/apiClient';
 
 const index = process.argv.indexOf('--requests');
 const requests = index > 0 ? Number(process.argv[index + 1]) : 200;

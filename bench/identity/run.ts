@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@beatmatch/platform';
 import { startEmbedded } from '@beatmatch/embedded';
-import { ApiClient } from '@beatmatch/embedded/src/apiClient';
+import { ApiClient } from '@beatmatch/embedded/apiClient';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -1,5 +1,5 @@
 /** The gateway as its own process (distributed profile). */
-import '@beatmatch/platform/src/telemetry/autostart';
+import '@beatmatch/platform/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /** Commerce as its own process (distributed profile). */
-import '@beatmatch/platform/src/telemetry/autostart';
+import '@beatmatch/platform/telemetry/autostart';
 import { runService } from '@beatmatch/platform';
 import { service } from './index';
 
