@@ -8,11 +8,12 @@ import {
   createLogger,
   openPostgres,
   importInternalPrivateKey,
+  onStopSignal,
   loadConfig,
   serviceConfigShape,
 } from '@beatmatch/platform';
 import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
-import { createGateway } from './app';
+import { createGateway, gatewayRevocations } from './app';
 import { sqlRateLimitStores } from './rateLimitStore';
 import type { ServiceName } from './routes';
 
@@ -81,12 +82,13 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () =>
     logger.info({ port: config.PORT }, 'gateway listening'),
   );
-  const stop = () => {
+  // One stop however many signals arrive (Ctrl-C signals the group, a supervisor may send another).
+  onStopSignal(async () => {
+    await gatewayRevocations.stop(app);
     server.closeAllConnections?.();
-    server.close(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    process.exit(0);
+  });
 }
 
 main().catch((error) => {
