@@ -11,6 +11,7 @@ import {
   type DevMailbox,
   type InternalKeyPair,
 } from '@beatmatch/platform';
+import { DEFAULT_SUPPORT_EMAIL } from '@beatmatch/contracts';
 import { createGateway } from './app';
 
 /**
@@ -55,6 +56,13 @@ afterAll(() => new Promise((resolve) => upstream.close(resolve)));
 
 /** Every name Object.prototype has, including non-enumerable ones and __proto__. */
 const prototypeNames = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__'])];
+
+describe('app config', () => {
+  it('names the contact mailbox for the content pages', async () => {
+    const response = await request(gateway).get('/app-config.json');
+    expect(response.body.supportEmail).toBe(DEFAULT_SUPPORT_EMAIL);
+  });
+});
 
 describe('gateway forwarding', () => {
   it('keeps the query string when it maps a route name to the service path', async () => {

@@ -5,7 +5,7 @@ import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rat
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { IDENTITY_TOPIC, sessionsRevokedV1Payload } from '@beatmatch/contracts';
+import { DEFAULT_SUPPORT_EMAIL, IDENTITY_TOPIC, sessionsRevokedV1Payload } from '@beatmatch/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   HttpProblem,
@@ -59,6 +59,8 @@ export interface GatewayOptions {
   frontends?: { shell: string; producer: string; artist: string };
   /** Remote manifest URLs handed to the shell at /app-config.json. */
   remotes: { producer: string; artist: string };
+  /** The contact mailbox the content pages show (SUPPORT_EMAIL), served in /app-config.json. */
+  supportEmail?: string;
   /** Embedded profile only: the dev mailbox page (served only as `devMailboxPolicy` allows). */
   devMailbox?: DevMailbox;
   /** The address the gateway listens on: the dev mailbox is served by default only on loopback. */
@@ -188,7 +190,11 @@ export function createGateway(options: GatewayOptions) {
   }
   app.get('/app-config.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
-    res.json({ remotes: options.remotes, devMailbox: devMailbox ? '/dev/mailbox' : null });
+    res.json({
+      remotes: options.remotes,
+      devMailbox: devMailbox ? '/dev/mailbox' : null,
+      supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    });
   });
   if (devMailbox) app.use('/dev', devMailboxRouter(devMailbox));
 

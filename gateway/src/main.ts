@@ -35,6 +35,7 @@ const config = loadConfig({
     .string({ error: 'CSRF_SECRET is required' })
     .min(32, 'CSRF_SECRET must be at least 32 characters'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').optional(),
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'frontends')),
   PRODUCER_REMOTE_URL: z.string().default('/remotes/producer/mf-manifest.json'),
   ARTIST_REMOTE_URL: z.string().default('/remotes/artist/mf-manifest.json'),
@@ -78,6 +79,7 @@ async function main() {
       artist: path.join(config.FRONTENDS_DIR, 'artist', 'dist'),
     },
     remotes: { producer: config.PRODUCER_REMOTE_URL, artist: config.ARTIST_REMOTE_URL },
+    ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
   });
   const server = app.listen(config.PORT, config.HOST, () =>
     logger.info({ port: config.PORT }, 'gateway listening'),

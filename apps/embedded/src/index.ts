@@ -177,6 +177,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     listenHost: options.host,
     bus, // revoked sessions leave the gateway's cache at once
     ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
+    ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const gatewayServer = await listen(gateway, options.port, options.host);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The contact mailbox when SUPPORT_EMAIL is not configured (identity mails to it, pages show it). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@beatmatch.example';
+
 /** Longest contact message accepted (characters); longer ones are refused with 400. */
 export const CONTACT_MESSAGE_MAX = 5000;
 

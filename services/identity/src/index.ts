@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '@beatmatch/contracts';
 import {
   createServiceApp,
   defineService,
@@ -18,7 +19,7 @@ import { devicesRouter } from './devices/api';
 import { contactRouter } from './contact/api';
 
 export const IDENTITY_SCHEMA = 'identity';
-export const DEFAULT_SUPPORT_EMAIL = 'support@beatmatch.example';
+export { DEFAULT_SUPPORT_EMAIL };
 
 export interface IdentityServiceOptions {
   db: SqlDatabase;
