@@ -1,5 +1,5 @@
 /** `npm start` runs this: the embedded profile in one process (see apps/embedded). */
-import '@beatmatch/platform/src/telemetry/autostart';
+import '@beatmatch/platform/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger, loadConfig, onStopSignal, serviceConfigShape } from '@beatmatch/platform';
