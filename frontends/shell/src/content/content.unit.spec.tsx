@@ -162,7 +162,9 @@ describe('private footer links', () => {
     localStorage.setItem('signedIn', 'true');
     renderShell(path, { api: fakeApi({ auth: jest.fn(async () => SIGNED_IN_USER) }) });
     const article = await screen.findByRole('article');
-    expect(within(article).getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // The top bar's title is the one h1; the page's own title sits below it.
+    expect(within(article).getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.queryByTestId('not-found')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Link
       to="/"
-      aria-label="Beatmatch home"
+      // With its wordmark the link is named by it; the icon alone needs a label.
+      aria-label={compact ? 'Beatmatch home' : undefined}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
     >
       <span

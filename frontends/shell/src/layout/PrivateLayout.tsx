@@ -3,6 +3,7 @@ import { Button, Flex, Layout } from 'antd';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findPage } from '../catalogue';
+import { InsideAppShell } from '../content/Page';
 import { redirectPath } from '../session/storage';
 import { CartBadge } from './CartBadge';
 import { layoutMode, navOpenByDefault, useWindowWidth } from './layoutMode';
@@ -99,7 +100,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
         <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
         <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
           <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
-            {children}
+            <InsideAppShell.Provider value>{children}</InsideAppShell.Provider>
           </Suspense>
         </Layout.Content>
       </Layout>
