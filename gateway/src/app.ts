@@ -80,6 +80,13 @@ export interface GatewayOptions {
   rateLimitStore?: (prefix: string) => Store;
   /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0 = none). */
   trustProxy?: number;
+  /**
+   * Embedded profile only: the filesystem blob store's signed-URL routes (`blobRoutes(store)`), mounted
+   * at `blobsPath` (default /blobs) ahead of logging, cookies, CSRF and body parsers so large PUTs
+   * stream straight to disk. The distributed profile hands out S3 presigned URLs instead.
+   */
+  blobs?: express.Router;
+  blobsPath?: string;
 }
 
 const defaultLimits: RateLimits = {
@@ -125,6 +132,8 @@ export function createGateway(options: GatewayOptions) {
       if (!response.ok) throw new Error('identity is not ready');
     },
   ]);
+  // The signature in the URL is the authorisation: no session, no CSRF, and the body must not be parsed.
+  if (options.blobs) app.use(options.blobsPath ?? '/blobs', options.blobs);
   app.use(requestLogging(logger));
   app.use(
     helmet({

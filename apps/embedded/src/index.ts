@@ -12,6 +12,8 @@ import {
   InternalTokenIssuer,
   InternalTokenVerifier,
   InfrastructureSet,
+  FilesystemBlobStore,
+  blobRoutes,
   generateInternalKeyPair,
   infrastructureConfigShape,
   loadConfig,
@@ -156,6 +158,13 @@ export async function startEmbedded(options: EmbeddedOptions) {
     await service.start();
   }
 
+  // Signed upload/download URLs of the filesystem blob store are served by the gateway (S3 serves its own).
+  const blobStore = await infrastructure.blobs();
+  if (blobStore instanceof FilesystemBlobStore) {
+    const swept = await blobStore.sweepPartialUploads();
+    if (swept > 0) logger.info({ swept }, 'partial blob uploads of an earlier run removed');
+  }
+
   const frontendsDir = options.frontendsDir;
   const gateway = createGateway({
     logger: logger.child({ service: 'gateway' }),
@@ -176,6 +185,12 @@ export async function startEmbedded(options: EmbeddedOptions) {
     ...(options.smtpUrl ? {} : { devMailbox }),
     listenHost: options.host,
     bus, // revoked sessions leave the gateway's cache at once
+    ...(blobStore instanceof FilesystemBlobStore
+      ? {
+          blobs: blobRoutes(blobStore),
+          blobsPath: new URL(env.BLOB_PUBLIC_URL || '/blobs', 'http://x').pathname,
+        }
+      : {}),
     ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

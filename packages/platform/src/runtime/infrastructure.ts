@@ -109,6 +109,13 @@ export class InfrastructureSet {
     return db;
   }
 
+  /** The process's blob store (one per process), opened on first use. */
+  blobs(): Promise<BlobStore> {
+    return (this.blobStore ??= createBlobStore(
+      blobConfigFromEnv({ DATA_DIR: path.resolve(this.options.config.DATA_DIR), ...this.options.env }),
+    ));
+  }
+
   async forService(name: string, logger: Logger): Promise<Infrastructure> {
     const { config } = this.options;
     return {
@@ -122,10 +129,7 @@ export class InfrastructureSet {
         ? { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE }
         : undefined,
       documents: { mongoUrl: config.MONGO_URL },
-      blobs: () =>
-        (this.blobStore ??= createBlobStore(
-          blobConfigFromEnv({ DATA_DIR: path.resolve(config.DATA_DIR), ...this.options.env }),
-        )),
+      blobs: () => this.blobs(),
       verifier: this.options.verifier,
       dataDir: path.join(path.resolve(config.DATA_DIR), name),
       publicUrl: this.options.publicUrl,
