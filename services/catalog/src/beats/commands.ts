@@ -1,0 +1,199 @@
+/**
+ * The beat command surface: the one way anything in the catalog changes a beat (the HTTP API in ./api.ts,
+ * the upload workflow's activities in ../upload, the demo catalogue in ../demo).
+ *
+ * Contract for the upload workflow (helper "catalog-upload", src/upload):
+ * - The API calls `UploadWorkflowStarter.start(beatId)` once finalize (`beatmatch_upload_beat`) has
+ *   recorded the files: the beat is then in status 'filesReceived'. `start` must be idempotent (use the
+ *   beat id as the workflow id); the API may call it again when a client retries finalize.
+ * - Activities call, each idempotent (a retried activity changes nothing the second time and never
+ *   publishes twice):
+ *     getBeat(beatId)          → BeatView | null (status, producerId, name, kind, isPrivate, files keys, ...)
+ *     startAnalysis(beatId)    'filesReceived' → 'analysing' (Manage Beats shows the pending overlay)
+ *     completeAnalysis(beatId, { dna }) → 'published'; writes catalog.BeatPublished to the outbox in the
+ *                              same transaction (returns { published: false } when the beat was deleted
+ *                              meanwhile or was already published)
+ *     failUpload(beatId, reason) → 'failed'; `reason` is shown to the producer in Manage Beats, so write
+ *                              it for them (e.g. 'Uh oh! The wav file you selected does not seem to be a WAV.')
+ * - Files are in the blob store under `storageKey(beatId, type, ext)` (spec §3); `BeatView.files` names
+ *   the keys of this upload (snippetKey / wavKey / stemsKey null when the upload kind has none).
+ * - The demo catalogue drafts beats with `draftBeat({ ..., demo: true })`, stores the files with
+ *   `putFile`-like blob writes at `storageKey(...)`, records them with `recordFile`, then
+ *   `receiveFiles` and starts the same workflow.
+ * Errors are DomainError (packages/platform) with the user-facing message; a missing beat is 404.
+ */
+import type { BeatDna, BeatFiles, BeatPrices, Crate } from '@beatmatch/contracts';
+import { hasProducerPlan } from '@beatmatch/contracts';
+import { aggregateStream, handleCommand, type EventStore } from '@beatmatch/platform';
+import { catalogPublication } from '../integration/publish';
+import {
+  beatDecider,
+  beatStream,
+  coverArtUrl,
+  type BeatCommand,
+  type BeatStatus,
+  type Cover,
+  type FileType,
+  type UploadKind,
+} from './beat';
+import type { EntitlementsSource } from '../entitlements/projection';
+
+export interface BeatView {
+  beatId: string;
+  status: BeatStatus;
+  producerId: string;
+  producerName: string;
+  name: string;
+  kind: UploadKind;
+  isPrivate: boolean;
+  demo: boolean;
+  crate: Crate;
+  prices: BeatPrices;
+  /** The keys of every file recorded so far (confirm step), by type. */
+  uploads: Partial<Record<FileType, { key: string; size: number }>>;
+  /** Set once the files were received (finalize). */
+  files: BeatFiles | null;
+  cover: Cover | null;
+  coverArtUrl: string | null;
+  dna: BeatDna | null;
+  failureReason: string | null;
+}
+
+/** Started by finalize; implemented by the upload workflow (src/upload). */
+export interface UploadWorkflowStarter {
+  start(beatId: string): Promise<void>;
+}
+
+/** Until a workflow exists: the beat stays in 'filesReceived' (never a fake publish). */
+export const noUploadWorkflow: UploadWorkflowStarter = { start: async () => undefined };
+
+/** Blob keys of a beat's files (spec §3). */
+export function storageKey(beatId: string, type: FileType, extension: 'mp3' | 'wav' | 'zip' | 'rar'): string {
+  switch (type) {
+    case 'snippet':
+      return `snippets/${beatId}.mp3`;
+    case 'mp3':
+      return `wavs_and_mp3s/${beatId}.mp3`;
+    case 'wav':
+      return `wavs_and_mp3s/${beatId}.wav`;
+    case 'trackout':
+      return `trackouts/${beatId}.${extension === 'rar' ? 'rar' : 'zip'}`;
+  }
+}
+
+/**
+ * Blob key of one cover image: every change stores a new blob (a fresh `token`, e.g. a uuid), so a
+ * long-cached cover URL (its `v` is the cover's version) never shows a stale image.
+ */
+export const coverKey = (beatId: string, token: string, contentType: Cover['contentType']) =>
+  `covers/${beatId}/${token}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+
+export interface BeatCommandDeps {
+  store: EventStore;
+  entitlements: EntitlementsSource;
+  clock: () => Date;
+}
+
+export function createBeatCommands(deps: BeatCommandDeps) {
+  const { store, clock } = deps;
+  const run = (beatId: string, command: BeatCommand) =>
+    handleCommand(store, beatStream(beatId), beatDecider, command, { publish: catalogPublication });
+  const now = () => ({ now: clock() });
+
+  return {
+    async getBeat(beatId: string): Promise<BeatView | null> {
+      const { state } = await aggregateStream(store, beatStream(beatId), beatDecider);
+      if (state.status === 'none' || state.deleted) return null;
+      return {
+        beatId: state.beatId,
+        status: state.status,
+        producerId: state.producerId,
+        producerName: state.producerName,
+        name: state.name,
+        kind: state.kind,
+        isPrivate: state.isPrivate,
+        demo: state.demo,
+        crate: state.crate,
+        prices: state.prices,
+        uploads: state.uploads,
+        files: state.files,
+        cover: state.cover,
+        coverArtUrl: coverArtUrl(state.beatId, state.cover),
+        dna: state.dna,
+        failureReason: state.failureReason,
+      };
+    },
+
+    /** A new upload (create_reference). The crate follows the producer's plan; demo beats are active. */
+    async draftBeat(input: {
+      beatId: string;
+      producerId: string;
+      producerName: string;
+      name: string;
+      kind: UploadKind;
+      prices: BeatPrices;
+      demo?: boolean;
+    }): Promise<void> {
+      const demo = input.demo ?? false;
+      const active = demo || hasProducerPlan(await deps.entitlements.of(input.producerId));
+      await run(input.beatId, {
+        type: 'DraftBeat',
+        data: { ...input, demo, crate: active ? 'active' : 'inactive' },
+        metadata: now(),
+      });
+    },
+
+    async recordFile(beatId: string, fileType: FileType, key: string, size: number): Promise<void> {
+      await run(beatId, { type: 'RecordFile', data: { fileType, key, size }, metadata: now() });
+    },
+
+    /** Finalize: the files and the cover are in place. Returns whether this call received them. */
+    async receiveFiles(
+      beatId: string,
+      input: { name: string; zipUploaded: boolean; cover: Omit<Cover, 'version'> | null },
+    ): Promise<{ received: boolean }> {
+      const { newEvents } = await run(beatId, { type: 'ReceiveFiles', data: input, metadata: now() });
+      return { received: newEvents.length > 0 };
+    },
+
+    async startAnalysis(beatId: string): Promise<void> {
+      await run(beatId, { type: 'StartAnalysis', metadata: now() });
+    },
+
+    async completeAnalysis(beatId: string, input: { dna: BeatDna }): Promise<{ published: boolean }> {
+      const { newEvents } = await run(beatId, { type: 'CompleteAnalysis', data: input, metadata: now() });
+      return { published: newEvents.some((event) => event.type === 'BeatPublished') };
+    },
+
+    async failUpload(beatId: string, reason: string): Promise<void> {
+      await run(beatId, { type: 'FailUpload', data: { reason }, metadata: now() });
+    },
+
+    async rename(beatId: string, name: string): Promise<void> {
+      await run(beatId, { type: 'Rename', data: { name }, metadata: now() });
+    },
+
+    async reprice(beatId: string, prices: BeatPrices): Promise<void> {
+      await run(beatId, { type: 'Reprice', data: { prices }, metadata: now() });
+    },
+
+    async changeCover(beatId: string, cover: Omit<Cover, 'version'>): Promise<Cover> {
+      const { newState } = await run(beatId, { type: 'ChangeCover', data: { cover }, metadata: now() });
+      return (newState as { cover: Cover }).cover;
+    },
+
+    async changePrivacy(beatId: string, isPrivate: boolean): Promise<void> {
+      await run(beatId, { type: 'ChangePrivacy', data: { isPrivate }, metadata: now() });
+    },
+
+    async changeCrate(beatId: string, crate: Crate): Promise<void> {
+      await run(beatId, { type: 'ChangeCrate', data: { crate }, metadata: now() });
+    },
+
+    async deleteBeat(beatId: string): Promise<void> {
+      await run(beatId, { type: 'Delete', metadata: now() });
+    },
+  };
+}
+
+export type BeatCommands = ReturnType<typeof createBeatCommands>;
