@@ -7,6 +7,14 @@ import {
   resetPasswordRequestSchema,
   signupRequestSchema,
   contactRequestSchema,
+  beatIdRequestSchema,
+  changeNameRequestSchema,
+  confirmUploadRequestSchema,
+  createReferenceRequestSchema,
+  deleteBeatRequestSchema,
+  editPricesRequestSchema,
+  finalizeUploadFieldsSchema,
+  presignedUrlRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -18,11 +26,15 @@ import { SESSION_COOKIE } from './session';
  * authorization matrix and the fuzzing that read it cover a new route from its first commit.
  */
 export interface RouteDoc {
-  method: 'post';
+  method: 'post' | 'get';
   summary: string;
   /** public: anyone (CSRF token still required); session: a signed-in user, 401 otherwise. */
   access: 'public' | 'session';
   body?: z.ZodType;
+  /** multipart/form-data instead of JSON (`body` then describes the text fields; `file` names the file field). */
+  multipart?: { file: string };
+  /** Query parameters of a GET route (all strings). */
+  query?: Record<string, { required: boolean; description: string }>;
 }
 
 export const routeDocs: Readonly<Record<string, RouteDoc>> = {
@@ -72,6 +84,98 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     body: jwtAuthenticateRequestSchema,
   },
   beatmatch_exclude: { method: 'post', summary: 'Issue a device id', access: 'public' },
+  beatmatch_last_uploaded_price: {
+    method: 'get',
+    summary: "The prices of the producer's last upload (the wizard's defaults), in dollars",
+    access: 'session',
+  },
+  beatmatch_create_reference: {
+    method: 'post',
+    summary: 'Start an upload: a beat reference (refused past the upload cap)',
+    access: 'session',
+    body: createReferenceRequestSchema,
+  },
+  get_presignedUrl: {
+    method: 'post',
+    summary: "A signed PUT URL for one file of the caller's own upload",
+    access: 'session',
+    body: presignedUrlRequestSchema,
+  },
+  aws_upload: {
+    method: 'post',
+    summary: 'Confirm an uploaded file (checked by size and content)',
+    access: 'session',
+    body: confirmUploadRequestSchema,
+  },
+  beatmatch_upload_beat: {
+    method: 'post',
+    summary: 'Finalize an upload (multipart with the cover art); starts the DNA analysis',
+    access: 'session',
+    body: finalizeUploadFieldsSchema,
+    multipart: { file: 'coverArt' },
+  },
+  beatmatch_manage_beats: {
+    method: 'post',
+    summary: "The producer's beats: uploaded, pending, failed",
+    access: 'session',
+  },
+  beatmatch_manage_beats_get_tags: {
+    method: 'post',
+    summary: "A beat's DNA (the 19 fields of View DNA)",
+    access: 'session',
+    body: beatIdRequestSchema,
+  },
+  beatmatch_manage_beats_delete: {
+    method: 'post',
+    summary: 'Delete a beat',
+    access: 'session',
+    body: deleteBeatRequestSchema,
+  },
+  beatmatch_manage_beats_edit: {
+    method: 'post',
+    summary: "Set a beat's prices (beatId 0 with 'All Beats': every beat)",
+    access: 'session',
+    body: editPricesRequestSchema,
+  },
+  beatmatch_change_name: {
+    method: 'post',
+    summary: 'Rename a beat',
+    access: 'session',
+    body: changeNameRequestSchema,
+  },
+  beatmatch_get_cover_art_url: {
+    method: 'post',
+    summary: "A beat's cover URL",
+    access: 'session',
+    body: beatIdRequestSchema,
+  },
+  beatmatch_manage_beats_change_cover_art: {
+    method: 'post',
+    summary: "Replace a beat's cover art (multipart)",
+    access: 'session',
+    body: beatIdRequestSchema,
+    multipart: { file: 'coverArt' },
+  },
+  beatmatch_manage_beats_play_beat: {
+    method: 'get',
+    summary: 'The full beat as MP3 for its producer (Range requests)',
+    access: 'session',
+    query: { beatId: { required: true, description: 'The beat' } },
+  },
+  beatmatch_get_totals: {
+    method: 'post',
+    summary: 'Matches, passes and purchases per beat of the producer',
+    access: 'session',
+  },
+  beatmatch_cover_art: {
+    method: 'get',
+    summary: 'A cover image (public, long-cached per version)',
+    access: 'public',
+    query: {
+      beatId: { required: true, description: 'The beat' },
+      v: { required: false, description: 'The cover version (cache key)' },
+    },
+  },
 };
 
 const problem = { $ref: '#/components/schemas/Problem' };
@@ -86,6 +190,17 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
     unrepresentable: 'any',
   }) as Record<string, unknown>;
   return rest;
+}
+
+/** A multipart body: the text fields as strings, plus one binary file field. */
+function multipartSchema(fields: Record<string, unknown>, file: string): Record<string, unknown> {
+  const properties = (fields.properties ?? {}) as Record<string, unknown>;
+  const asText = Object.fromEntries(Object.keys(properties).map((name) => [name, { type: 'string' }]));
+  return {
+    type: 'object',
+    properties: { ...asText, [file]: { type: 'string', format: 'binary' } },
+    ...(fields.required ? { required: fields.required } : {}),
+  };
 }
 
 /** Routes of the table that have no document entry, and entries that match no route. */
@@ -130,11 +245,28 @@ export function openApiDocument(): Record<string, unknown> {
         operationId: name,
         summary: doc.summary,
         security: doc.access === 'session' ? [{ session: [], csrf: [] }] : [{ csrf: [] }],
+        ...(doc.query
+          ? {
+              parameters: Object.entries(doc.query).map(([param, spec]) => ({
+                name: param,
+                in: 'query',
+                required: spec.required,
+                description: spec.description,
+                schema: { type: 'string' },
+              })),
+            }
+          : {}),
         ...(doc.body
           ? {
               requestBody: {
                 required: true,
-                content: { 'application/json': { schema: jsonSchema(doc.body) } },
+                content: doc.multipart
+                  ? {
+                      'multipart/form-data': {
+                        schema: multipartSchema(jsonSchema(doc.body), doc.multipart.file),
+                      },
+                    }
+                  : { 'application/json': { schema: jsonSchema(doc.body) } },
               },
             }
           : {}),

@@ -45,6 +45,22 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   // Content pages: the contact form (limited per sender address by identity) and the whitepaper link.
   _contact: { service: 'identity', path: '/contact' },
   get_whitepaper: { service: 'identity', path: '/whitepaper' },
+  // Catalog (producer-side spec §7): the upload wizard, Manage Beats and the public cover images.
+  beatmatch_last_uploaded_price: { service: 'catalog', path: '/uploads/last-price' },
+  beatmatch_create_reference: { service: 'catalog', path: '/uploads/reference' },
+  get_presignedUrl: { service: 'catalog', path: '/uploads/url' },
+  aws_upload: { service: 'catalog', path: '/uploads/confirm' },
+  beatmatch_upload_beat: { service: 'catalog', path: '/uploads/finalize' },
+  beatmatch_manage_beats: { service: 'catalog', path: '/beats/manage' },
+  beatmatch_manage_beats_get_tags: { service: 'catalog', path: '/beats/tags' },
+  beatmatch_manage_beats_delete: { service: 'catalog', path: '/beats/delete' },
+  beatmatch_manage_beats_edit: { service: 'catalog', path: '/beats/prices' },
+  beatmatch_change_name: { service: 'catalog', path: '/beats/name' },
+  beatmatch_get_cover_art_url: { service: 'catalog', path: '/beats/cover-url' },
+  beatmatch_manage_beats_change_cover_art: { service: 'catalog', path: '/beats/cover' },
+  beatmatch_manage_beats_play_beat: { service: 'catalog', path: '/beats/play' },
+  beatmatch_get_totals: { service: 'catalog', path: '/beats/totals' },
+  beatmatch_cover_art: { service: 'catalog', path: '/covers' },
 };
 
 /**

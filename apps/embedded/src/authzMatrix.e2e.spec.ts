@@ -27,6 +27,14 @@ const everyone = (status: number): Row => ({
   admin: status,
 });
 
+/** A route that needs a session: anonymous callers get 401, signed-in ones `status`. */
+const sessionNeeded = (status: number): Row => ({
+  anonymous: 401,
+  other: status,
+  owner: status,
+  admin: status,
+});
+
 const matrix: Record<string, Row> = {
   // Who am I: a session is required.
   beatmatch_auth: { anonymous: 401, other: 200, owner: 200, admin: 200 },
@@ -45,6 +53,26 @@ const matrix: Record<string, Row> = {
   beatmatch_exclude: everyone(200),
   // Logging out needs a session to end.
   beatmatch_logout: { anonymous: 401, other: 200, owner: 200, admin: 200 },
+  // Catalog: every producer route needs a session; the empty body is refused (400). Ownership of a
+  // beat is checked per beat (services/catalog/src/beats/api.int.spec.ts: another producer's beat is 403).
+  beatmatch_create_reference: sessionNeeded(400),
+  get_presignedUrl: sessionNeeded(400),
+  aws_upload: sessionNeeded(400),
+  beatmatch_upload_beat: sessionNeeded(400),
+  beatmatch_manage_beats_get_tags: sessionNeeded(400),
+  beatmatch_manage_beats_delete: sessionNeeded(400),
+  beatmatch_manage_beats_edit: sessionNeeded(400),
+  beatmatch_change_name: sessionNeeded(400),
+  beatmatch_get_cover_art_url: sessionNeeded(400),
+  beatmatch_manage_beats_change_cover_art: sessionNeeded(400),
+  // The caller's own lists: a session is enough.
+  beatmatch_manage_beats: sessionNeeded(200),
+  beatmatch_get_totals: sessionNeeded(200),
+  // GET routes (the matrix POSTs): a session is checked first, then POST is no route (404).
+  beatmatch_last_uploaded_price: sessionNeeded(404),
+  beatmatch_manage_beats_play_beat: sessionNeeded(404),
+  // Public GET of cover images: a POST is no route; the catalog checks the session before that.
+  beatmatch_cover_art: sessionNeeded(404),
 };
 
 const logger = createLogger('test', 'silent');

@@ -8,3 +8,4 @@ export * from './contract';
 export * from './catalog';
 export * from './commerce';
 export * from './matchmaker';
+export * from './catalogApi';

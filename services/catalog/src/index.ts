@@ -1,20 +1,161 @@
-import { createServiceApp, defineService } from '@beatmatch/platform';
+import { z } from 'zod';
+import {
+  createServiceApp,
+  defineService,
+  eventStoreSchema,
+  OutboxRelay,
+  PostgresEventStore,
+  processedEventsSchema,
+  type BlobStore,
+  type EventBus,
+  type InternalTokenVerifier,
+  type Logger,
+  type SqlDatabase,
+  type Subscription,
+} from '@beatmatch/platform';
+import { catalogRouter, uploadLimitsFromMb, type UploadedFileVerifier, type UploadLimits } from './beats/api';
+import {
+  createBeatCommands,
+  noUploadWorkflow,
+  type BeatCommands,
+  type UploadWorkflow,
+} from './beats/commands';
+import { catalogProjection, catalogReadModelSchema, CatalogQueries } from './beats/readModel';
+import { entitlementsSchemaSql, SqlEntitlements } from './entitlements/projection';
+import { CrateSync, subscribe } from './integration/subscriptions';
 
-/**
- * Composition root of catalog, written with the service kit (packages/platform/src/runtime/service.ts):
- * its features come with later issues; until then it answers health and readiness and refuses every
- * other call that does not come signed from the gateway.
- */
+export const CATALOG_SCHEMA = 'catalog';
+export { createBeatCommands, storageKey, coverKey } from './beats/commands';
+export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } from './beats/commands';
+
+export interface CatalogServiceOptions {
+  db: SqlDatabase;
+  bus: EventBus;
+  verifier: InternalTokenVerifier;
+  logger: Logger;
+  blobs: () => Promise<BlobStore>;
+  limits: UploadLimits;
+  clock?: () => Date;
+  relayPollMs?: number;
+  /** The schema of the catalog's tables (tests use their own). */
+  schema?: string;
+  /**
+   * The upload workflow (src/upload), built once the commands exist. Without one, finalized beats stay
+   * in 'files received' (nothing is published without its DNA).
+   */
+  uploadWorkflow?: (commands: BeatCommands) => UploadWorkflow;
+  /** The confirm step's content check (src/verify); without one only a non-empty file is required. */
+  verifyFile?: UploadedFileVerifier;
+  /** Consumer group and topics of the subscriptions (tests use fresh ones). */
+  consumer?: string;
+  topics?: string[];
+  /** How often the crate sync looks for entitlement changes it missed (ms). */
+  crateSyncPollMs?: number;
+}
+
+/** Composition root of the catalog: event store, read models, outbox relay, subscriptions and HTTP API. */
+export async function createCatalogService(options: CatalogServiceOptions) {
+  const { db, bus, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const s = options.schema ?? CATALOG_SCHEMA;
+  await db.exec(
+    eventStoreSchema(s) + catalogReadModelSchema(s) + entitlementsSchemaSql(s) + processedEventsSchema(s),
+  );
+
+  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
+  const store = new PostgresEventStore(db, s, [catalogProjection(s)], () => void relay.kick());
+  const queries = new CatalogQueries(db, s);
+  const entitlements = new SqlEntitlements(db, s);
+  const commands = createBeatCommands({ store, entitlements, clock });
+  const workflow = options.uploadWorkflow?.(commands);
+  const crateSync = new CrateSync(
+    db,
+    s,
+    { queries, commands, entitlements },
+    logger,
+    options.crateSyncPollMs,
+  );
+
+  const { app, finalize } = createServiceApp({
+    name: 'catalog',
+    logger,
+    verifier: options.verifier,
+    readiness: [() => db.query('SELECT 1')],
+  });
+  app.use(
+    catalogRouter({
+      commands,
+      queries,
+      entitlements,
+      blobs: options.blobs,
+      uploadWorkflow: workflow ?? noUploadWorkflow,
+      limits: options.limits,
+      ...(options.verifyFile ? { verifyFile: options.verifyFile } : {}),
+      clock,
+      logger,
+    }),
+  );
+  finalize();
+
+  let subscription: Subscription | undefined;
+  return {
+    app,
+    store,
+    queries,
+    commands,
+    relay,
+    crateSync,
+    async start() {
+      relay.start();
+      subscription = await subscribe({
+        bus,
+        db,
+        logger,
+        schema: s,
+        afterEntitlements: () => void crateSync.kick(),
+        ...(options.consumer ? { consumer: options.consumer } : {}),
+        ...(options.topics ? { topics: options.topics } : {}),
+      });
+      crateSync.start();
+      await workflow?.run?.();
+    },
+    async stop() {
+      await workflow?.stop?.();
+      await subscription?.stop();
+      await crateSync.stop();
+      await relay.stop();
+    },
+  };
+}
+
+const megabytes = (fallback: number) => z.coerce.number().positive().max(100_000).default(fallback);
+
+/** The catalog for the service kit: both profiles hand in the infrastructure. */
 export const service = defineService({
   name: 'catalog',
-  async create({ logger, verifier, db }) {
-    const { app, finalize } = createServiceApp({
-      name: 'catalog',
-      logger,
-      verifier,
-      readiness: [() => db.query('SELECT 1')],
-    });
-    finalize();
-    return { app, start: () => undefined, stop: async () => undefined };
+  config: {
+    /** Largest file a signed upload URL accepts, per type, in MB. */
+    CATALOG_MAX_SNIPPET_MB: megabytes(10),
+    CATALOG_MAX_MP3_MB: megabytes(50),
+    CATALOG_MAX_WAV_MB: megabytes(500),
+    CATALOG_MAX_TRACKOUT_MB: megabytes(2048),
+    CATALOG_MAX_COVER_MB: megabytes(10),
   },
+  create: (infrastructure, config) =>
+    createCatalogService({
+      db: infrastructure.db,
+      bus: infrastructure.bus,
+      verifier: infrastructure.verifier,
+      logger: infrastructure.logger,
+      blobs: infrastructure.blobs,
+      limits: uploadLimitsFromMb({
+        snippet: config.CATALOG_MAX_SNIPPET_MB,
+        mp3: config.CATALOG_MAX_MP3_MB,
+        wav: config.CATALOG_MAX_WAV_MB,
+        trackout: config.CATALOG_MAX_TRACKOUT_MB,
+        cover: config.CATALOG_MAX_COVER_MB,
+      }),
+      clock: infrastructure.clock,
+      relayPollMs: infrastructure.relayPollMs,
+    }),
 });

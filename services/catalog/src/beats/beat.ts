@@ -134,11 +134,14 @@ export const MESSAGES = {
   failed: 'This upload failed. Please upload the beat again.',
 } as const;
 
-/** The files an upload kind sends (spec §4, File upload order); stems only when the wizard said so. */
+/**
+ * The files an upload kind sends (spec §4, File upload order): stems only when the wizard said so
+ * (my-sound finalize carries zipUploaded; beat battles send the mp3 alone).
+ */
 export function requiredFiles(kind: UploadKind, zipUploaded: boolean): FileType[] {
   const base: FileType[] =
     kind === 'public' ? ['snippet', 'mp3', 'wav'] : kind === 'private' ? ['mp3', 'wav'] : ['mp3'];
-  return zipUploaded && kind !== 'beatBattle' && kind !== 'mySound' ? [...base, 'trackout'] : base;
+  return zipUploaded && kind !== 'beatBattle' ? [...base, 'trackout'] : base;
 }
 
 const iso = (metadata: Now) => metadata.now.toISOString();

@@ -3,6 +3,9 @@
  * the upload workflow's activities in ../upload, the demo catalogue in ../demo).
  *
  * Contract for the upload workflow (helper "catalog-upload", src/upload):
+ * - Wiring: src/index.ts takes `uploadWorkflow: (commands) => UploadWorkflow` (start(beatId) plus optional
+ *   run()/stop() for the worker) and `verifyFile` (the confirm step's content check, see ./api.ts
+ *   UploadedFileVerifier); the service definition at the bottom of src/index.ts passes neither yet.
  * - The API calls `UploadWorkflowStarter.start(beatId)` once finalize (`beatmatch_upload_beat`) has
  *   recorded the files: the beat is then in status 'filesReceived'. `start` must be idempotent (use the
  *   beat id as the workflow id); the API may call it again when a client retries finalize.
@@ -64,8 +67,18 @@ export interface UploadWorkflowStarter {
   start(beatId: string): Promise<void>;
 }
 
+/**
+ * What src/upload hands the composition root (CatalogServiceOptions.uploadWorkflow): the starter, plus
+ * optional lifecycle hooks the service calls at its own start (`run`: e.g. start the Temporal worker)
+ * and stop.
+ */
+export interface UploadWorkflow extends UploadWorkflowStarter {
+  run?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
 /** Until a workflow exists: the beat stays in 'filesReceived' (never a fake publish). */
-export const noUploadWorkflow: UploadWorkflowStarter = { start: async () => undefined };
+export const noUploadWorkflow: UploadWorkflow = { start: async () => undefined };
 
 /** Blob keys of a beat's files (spec §3). */
 export function storageKey(beatId: string, type: FileType, extension: 'mp3' | 'wav' | 'zip' | 'rar'): string {

@@ -1,0 +1,712 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import {
+  COMMERCE_TOPIC,
+  CATALOG_TOPIC,
+  FREE_ENTITLEMENTS,
+  integrationEvent,
+  MATCHMAKER_TOPIC,
+  type BeatDna,
+  type IntegrationEvent,
+} from '@beatmatch/contracts';
+import {
+  blobRoutes,
+  createLogger,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  InProcessEventBus,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  openPostgres,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv } from '@beatmatch/testing';
+import { createCatalogService } from '../index';
+import { uploadLimitsFromMb } from './api';
+
+/**
+ * The catalog's API on real PostgreSQL (a schema of its own), the filesystem blob store behind its
+ * signed-URL routes and the in-process bus: every call of the upload wizard and Manage Beats, and the
+ * bad inputs the issue names (another producer's reference, negative price, oversized and non-square
+ * covers, the fourth upload on the free plan, no session).
+ */
+const schema = `catalog_test_${process.pid}_${Date.now()}`;
+let db: SqlDatabase;
+let dir: string;
+let blobs: FilesystemBlobStore;
+let blobApp: express.Express;
+const bus = new InProcessEventBus();
+const published: IntegrationEvent[] = [];
+let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let issuer: InternalTokenIssuer;
+const tokens: Record<string, string> = {};
+const started: string[] = [];
+
+const ANN = '11111111-1111-4111-8111-111111111111';
+const BOB = '22222222-2222-4222-8222-222222222222';
+const CAROL = '33333333-3333-4333-8333-333333333333';
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  dir = await mkdtemp(path.join(tmpdir(), 'catalog-api-'));
+  blobs = new FilesystemBlobStore({ root: dir, secret: 'b'.repeat(40), publicUrl: '/blobs' });
+  blobApp = express();
+  blobApp.use('/blobs', blobRoutes(blobs));
+  const keys = await generateInternalKeyPair();
+  issuer = new InternalTokenIssuer(keys.privateKey);
+  tokens.anonymous = await issuer.issue({});
+  tokens.ann = await issuer.issue({ userId: ANN, userName: 'ann' });
+  tokens.bob = await issuer.issue({ userId: BOB, userName: 'bob' });
+  tokens.carol = await issuer.issue({ userId: CAROL, userName: 'carol' });
+  await bus.subscribe({
+    groupId: 'test-recorder',
+    topics: [CATALOG_TOPIC],
+    handle: async (event) => void published.push(event),
+  });
+  catalog = await createCatalogService({
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger: createLogger('test', 'silent'),
+    blobs: async () => blobs,
+    limits: uploadLimitsFromMb({ snippet: 1, mp3: 2, wav: 4, trackout: 4, cover: 1 }),
+    schema,
+    relayPollMs: 50,
+    crateSyncPollMs: 200,
+    uploadWorkflow: () => ({ start: async (beatId) => void started.push(beatId) }),
+  });
+  await catalog.start();
+});
+
+afterAll(async () => {
+  await catalog?.stop();
+  await bus.close();
+  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const post = (who: string, route: string, body?: object) => {
+  const call = request(catalog.app).post(route).set(INTERNAL_TOKEN_HEADER, tokens[who]!);
+  return body === undefined ? call : call.send(body);
+};
+const get = (who: string, route: string) =>
+  request(catalog.app).get(route).set(INTERNAL_TOKEN_HEADER, tokens[who]!);
+
+/** A PNG of the given size (grey, 8-bit): a real image whose header image-size reads. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const raw = Buffer.alloc((width + 1) * height, 0x80);
+  for (let row = 0; row < height; row += 1) raw[row * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const dna: BeatDna = {
+  version: 'test-1',
+  genreTags: [{ tag: 'hip hop', score: 0.9 }],
+  subgenreTags: [{ tag: 'trap', score: 0.8 }],
+  transformerCaption: 'a dark trap beat',
+  bpmRangeAdjusted: 140,
+  moodTags: [{ tag: 'dark', score: 0.7 }],
+  moodAdvancedTags: [{ tag: 'ominous', score: 0.6 }],
+  emotionalDynamics: [{ tag: 'building', score: 0.5 }],
+  movementTags: [{ tag: 'bouncy', score: 0.5 }],
+  valence: 0.3,
+  arousal: 0.7,
+  energyDynamics: [{ tag: 'steady', score: 0.5 }],
+  energyLevel: 0.8,
+  musicalEraTag: [{ tag: '2020s', score: 0.9 }],
+  instrumentTags: [{ tag: '808', score: 0.9 }],
+  characterTags: [{ tag: 'gritty', score: 0.4 }],
+  keyPrediction: { value: 'A minor', tonic: 'A', mode: 'minor', confidence: 0.8 },
+  timeSignature: '4/4',
+  classicalEpochTags: [{ tag: 'modern', score: 0.9 }],
+  voiceTags: [{ tag: 'instrumental', score: 0.9 }],
+  bpm: { value: 140, confidence: 0.9 },
+  durationSeconds: 180,
+  embedding: [0.6, 0.8],
+};
+
+const prices = {
+  firstDatePackagePrice: '25.00',
+  relationshipPackagePrice: '40.50',
+  marriagePackagePrice: '99.99',
+};
+
+/** Through the wizard: reference, signed PUT + confirm per file, then finalize with the cover. */
+async function upload(
+  who: string,
+  options: { name?: string; stems?: boolean; cover?: Buffer | null; marriage?: string } = {},
+) {
+  const stems = options.stems ?? true;
+  const reference = await post(who, '/uploads/reference', {
+    name: options.name ?? 'Night Drive',
+    isBeatBattle: false,
+    isMySound: false,
+    ...prices,
+    marriagePackagePrice: options.marriage ?? (stems ? prices.marriagePackagePrice : '-'),
+  });
+  expect(reference.status).toBe(200);
+  const beatId = reference.body.beatRefId as string;
+  for (const type of stems ? ['snippet', 'mp3', 'wav', 'trackout'] : ['snippet', 'mp3', 'wav']) {
+    await putFile(who, beatId, type, Buffer.from(`${type} bytes of ${beatId}`));
+    const confirmed = await post(who, '/uploads/confirm', {
+      type,
+      refId: beatId,
+      isBeatBattle: false,
+      isMySound: false,
+    });
+    expect(confirmed.status).toBe(200);
+  }
+  const finalize = post(who, '/uploads/finalize')
+    .field('name', options.name ?? 'Night Drive')
+    .field('beatRefId', beatId)
+    .field('zipUploaded', String(stems));
+  const cover = options.cover === undefined ? png(64, 64) : options.cover;
+  const response = await (cover ? finalize.attach('coverArt', cover, 'cover.png') : finalize);
+  return { beatId, response };
+}
+
+async function putFile(who: string, beatId: string, type: string, data: Buffer, fileKey?: string) {
+  const signed = await post(who, '/uploads/url', {
+    type,
+    trackId: beatId,
+    fileKey: fileKey ?? `file.${type}`,
+  });
+  expect(signed.status).toBe(200);
+  const put = await request(blobApp)
+    .put(signed.body.data as string)
+    .send(data);
+  expect(put.status).toBe(200);
+  return signed.body.data as string;
+}
+
+const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('authentication and ownership', () => {
+  it.each([
+    ['/uploads/reference'],
+    ['/uploads/url'],
+    ['/uploads/confirm'],
+    ['/uploads/finalize'],
+    ['/beats/manage'],
+    ['/beats/tags'],
+    ['/beats/delete'],
+    ['/beats/prices'],
+    ['/beats/name'],
+    ['/beats/cover-url'],
+    ['/beats/cover'],
+    ['/beats/totals'],
+  ])('%s needs a signed-in user', async (route) => {
+    const response = await post('anonymous', route, {});
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('User not authenticated');
+  });
+
+  it('refuses calls that do not come from the gateway', async () => {
+    expect((await request(catalog.app).post('/beats/manage')).status).toBe(401);
+  });
+
+  it("refuses another producer's reference at every step, and their beat in every Manage Beats call", async () => {
+    const reference = await post('ann', '/uploads/reference', { name: 'Mine', ...prices });
+    const beatId = reference.body.beatRefId as string;
+    const theirs = [
+      ['/uploads/url', { type: 'wav', trackId: beatId }],
+      ['/uploads/confirm', { type: 'wav', refId: beatId }],
+      ['/beats/tags', { beatId }],
+      ['/beats/delete', { beatId }],
+      ['/beats/name', { beatId, beatName: 'Stolen' }],
+      ['/beats/cover-url', { beatId }],
+      ['/beats/prices', { beatId, beatName: 'Mine', price: prices }],
+    ] as const;
+    for (const [route, body] of theirs) {
+      const response = await post('bob', route, body);
+      expect({ route, status: response.status, message: response.body.message }).toEqual({
+        route,
+        status: 403,
+        message: 'You can only change your own beats.',
+      });
+    }
+    const finalize = await post('bob', '/uploads/finalize').field('name', 'x').field('beatRefId', beatId);
+    expect(finalize.status).toBe(403);
+    expect((await get('bob', `/beats/play?beatId=${beatId}`)).status).toBe(403);
+    expect((await post('bob', '/beats/tags', { beatId: 'no-such-beat' })).status).toBe(404);
+  });
+});
+
+describe('the upload wizard', () => {
+  it('creates a reference, signs a PUT per file under the spec keys, confirms and finalizes with a cover', async () => {
+    expect((await get('carol', '/uploads/last-price')).body).toEqual({
+      firstDatePackage: null,
+      relationshipPackage: null,
+      marriagePackage: '-',
+    });
+    const reference = await post('carol', '/uploads/reference', { name: 'Sunrise', ...prices });
+    const beatId = reference.body.beatRefId as string;
+    const urls = {
+      snippet: await putFile('carol', beatId, 'snippet', Buffer.from('s')),
+      mp3: await putFile('carol', beatId, 'mp3', Buffer.from('m')),
+      wav: await putFile('carol', beatId, 'wav', Buffer.from('w')),
+      trackout: await putFile('carol', beatId, 'trackout', Buffer.from('r'), 'stems.rar'),
+    };
+    expect(urls.snippet).toContain(`/blobs/snippets/${beatId}.mp3?`);
+    expect(urls.mp3).toContain(`/blobs/wavs_and_mp3s/${beatId}.mp3?`);
+    expect(urls.wav).toContain(`/blobs/wavs_and_mp3s/${beatId}.wav?`);
+    expect(urls.trackout).toContain(`/blobs/trackouts/${beatId}.rar?`);
+    for (const type of ['snippet', 'mp3', 'wav', 'trackout'])
+      expect((await post('carol', '/uploads/confirm', { type, refId: beatId })).status).toBe(200);
+
+    const finalized = await post('carol', '/uploads/finalize')
+      .field('name', 'Sunrise')
+      .field('beatRefId', beatId)
+      .field('zipUploaded', 'true')
+      .attach('coverArt', png(2048, 2048), 'cover.png');
+    expect(finalized.status).toBe(200);
+    expect(finalized.body).toEqual({ uploaded: true, beatId });
+    expect(started).toContain(beatId);
+    const beat = await catalog.commands.getBeat(beatId);
+    expect(beat).toMatchObject({
+      status: 'filesReceived',
+      files: {
+        snippetKey: `snippets/${beatId}.mp3`,
+        mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
+        wavKey: `wavs_and_mp3s/${beatId}.wav`,
+        stemsKey: `trackouts/${beatId}.rar`,
+      },
+      prices: { firstDate: 2500, relationship: 4050, marriage: 9999 },
+    });
+    // Pending in Manage Beats until the analysis publishes it; a retried finalize changes nothing.
+    const manage = await post('carol', '/beats/manage');
+    expect(manage.body.pending).toEqual([
+      expect.objectContaining({ beatId, beatName: 'Sunrise', isPending: true, thirdPackagePrice: '99.99' }),
+    ]);
+    expect(
+      (await post('carol', '/uploads/finalize').field('name', 'Sunrise').field('beatRefId', beatId)).status,
+    ).toBe(200);
+    expect(
+      (await catalog.store.readStream(`beat:${beatId}`)).events.filter((e) => e.type === 'BeatFilesReceived'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a negative, missing or over-precise price', async () => {
+    const cases = [
+      [{ ...prices, firstDatePackagePrice: '-5.00' }, 'Prices can not be negative.'],
+      [{ ...prices, relationshipPackagePrice: -1 }, 'Prices can not be negative.'],
+      [{ ...prices, firstDatePackagePrice: '' }, 'Prices are required.'],
+      [{ ...prices, firstDatePackagePrice: '1.234' }, 'Prices must be in dollars with at most 2 decimals.'],
+      [{ ...prices, firstDatePackagePrice: 'ten' }, 'Prices must be in dollars with at most 2 decimals.'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const response = await post('bob', '/uploads/reference', { name: 'Priced', ...body });
+      expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message });
+    }
+    expect((await post('bob', '/uploads/reference', { name: '  ', ...prices })).body.message).toBe(
+      'Beat name is required.',
+    );
+  });
+
+  it.each([
+    ['a 4096×4096 cover', png(4096, 4096), 'Cover art must be no larger than 2048x2048.'],
+    ['a 3:2 cover', png(300, 200), 'Cover art must have a 1:1 aspect ratio.'],
+    [
+      'a file that is not an image',
+      Buffer.from('GIF89a not really'),
+      'Cover art must be a PNG or JPG image.',
+    ],
+    [
+      'a PNG signature with a broken header',
+      Buffer.concat([png(8, 8).subarray(0, 12)]),
+      'Could not load cover art image.',
+    ],
+    ['no cover at all', null, 'Please select a valid image file.'],
+  ])('refuses %s at finalize, and the beat stays a draft', async (_what, cover, message) => {
+    const { beatId, response } = await upload('bob', { name: 'Covered', cover });
+    expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message });
+    expect((await catalog.commands.getBeat(beatId))?.status).toBe('draft');
+    expect(await blobs.list(`covers/${beatId}`)).toEqual([]);
+    await catalog.commands.deleteBeat(beatId);
+  });
+
+  it('refuses to confirm a file that was never sent, and finalize without every file', async () => {
+    const reference = await post('bob', '/uploads/reference', {
+      name: 'Half',
+      ...prices,
+      marriagePackagePrice: '-',
+    });
+    const beatId = reference.body.beatRefId as string;
+    const confirm = await post('bob', '/uploads/confirm', { type: 'wav', refId: beatId });
+    expect(confirm.status).toBe(400);
+    expect(confirm.body.message).toBe('Empty fields. Please ensure all files were chosen.');
+    await putFile('bob', beatId, 'mp3', Buffer.alloc(0));
+    expect((await post('bob', '/uploads/confirm', { type: 'mp3', refId: beatId })).body.message).toBe(
+      'Empty fields. Please ensure all files were chosen.',
+    );
+    const finalize = await post('bob', '/uploads/finalize')
+      .field('name', 'Half')
+      .field('beatRefId', beatId)
+      .attach('coverArt', png(32, 32), 'c.png');
+    expect(finalize.status).toBe(400);
+    expect(finalize.body.message).toBe('Empty fields. Please ensure all files were chosen.');
+    await catalog.commands.deleteBeat(beatId);
+  });
+
+  it('refuses a signed PUT past the type limit (413) and a forged URL (403)', async () => {
+    const reference = await post('bob', '/uploads/reference', { name: 'Big', ...prices });
+    const beatId = reference.body.beatRefId as string;
+    const signed = await post('bob', '/uploads/url', { type: 'snippet', trackId: beatId });
+    expect(
+      (
+        await request(blobApp)
+          .put(signed.body.data as string)
+          .send(Buffer.alloc(1024 * 1024 + 1))
+      ).status,
+    ).toBe(413);
+    const forged = (signed.body.data as string).replace('snippets/', 'trackouts/');
+    expect((await request(blobApp).put(forged).send(Buffer.from('x'))).status).toBe(403);
+    await catalog.commands.deleteBeat(beatId);
+  });
+});
+
+describe('publishing and Manage Beats', () => {
+  let beatId: string;
+
+  beforeAll(async () => {
+    const uploaded = await upload('ann', { name: 'Night Drive' });
+    expect(uploaded.response.status).toBe(200);
+    beatId = uploaded.beatId;
+  });
+
+  it('publishes BeatPublished once when the analysis completes (a retried activity publishes nothing more)', async () => {
+    await catalog.commands.startAnalysis(beatId);
+    expect(await catalog.commands.completeAnalysis(beatId, { dna })).toEqual({ published: true });
+    expect(await catalog.commands.completeAnalysis(beatId, { dna })).toEqual({ published: false });
+    const event = await waitFor(() =>
+      published.find(
+        (e) => e.type === 'catalog.BeatPublished' && (e.payload as { beatId: string }).beatId === beatId,
+      ),
+    );
+    expect(event.payload).toMatchObject({
+      beatId,
+      producerId: ANN,
+      producerName: 'ann',
+      name: 'Night Drive',
+      prices: { firstDate: 2500, relationship: 4050, marriage: 9999 },
+      isPrivate: false,
+      crate: 'inactive',
+      demo: false,
+      coverArtUrl: `/api/beatmatch_cover_art?beatId=${beatId}&v=1`,
+      files: { snippetKey: `snippets/${beatId}.mp3`, stemsKey: `trackouts/${beatId}.zip` },
+      dna,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      published.filter(
+        (e) => e.type === 'catalog.BeatPublished' && (e.payload as { beatId: string }).beatId === beatId,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('lists the beat with prices in dollars, its DNA tags, last price and totals', async () => {
+    const manage = await post('ann', '/beats/manage');
+    expect(manage.status).toBe(200);
+    expect(manage.body.uploaded).toEqual([
+      {
+        beatId,
+        beatName: 'Night Drive',
+        coverArtUrl: `/api/beatmatch_cover_art?beatId=${beatId}&v=1`,
+        firstDatePackagePrice: '25.00',
+        secondPackagePrice: '40.50',
+        thirdPackagePrice: '99.99',
+        isPending: false,
+        isPrivate: false,
+        crate: 'inactive',
+        failedReason: null,
+      },
+    ]);
+    const tags = await post('ann', '/beats/tags', { beatId });
+    expect(Object.keys(tags.body.data)).toHaveLength(19);
+    expect(tags.body.data).toMatchObject({
+      genreTags: ['hip hop'],
+      keyPrediction: { value: 'A minor' },
+      valence: 0.3,
+      timeSignature: '4/4',
+    });
+    expect((await get('ann', '/uploads/last-price')).body).toEqual({
+      firstDatePackage: '25.00',
+      relationshipPackage: '40.50',
+      marriagePackage: '99.99',
+    });
+    expect((await post('ann', '/beats/totals')).body).toEqual({
+      data: [{ beatId, matches: 0, passes: 0, purchases: 0 }],
+      matches: 0,
+      passes: 0,
+      purchases: 0,
+    });
+  });
+
+  it('streams the full beat to its producer with Range', async () => {
+    const whole = await get('ann', `/beats/play?beatId=${beatId}`).buffer(true);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(Buffer.from(whole.body as Buffer).toString()).toBe(`mp3 bytes of ${beatId}`);
+    const part = await get('ann', `/beats/play?beatId=${beatId}`).set('Range', 'bytes=0-2').buffer(true);
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-2/${`mp3 bytes of ${beatId}`.length}`);
+    expect(Buffer.from(part.body as Buffer).toString()).toBe('mp3');
+    expect((await get('ann', `/beats/play?beatId=${beatId}`).set('Range', 'bytes=9999-')).status).toBe(416);
+  });
+
+  it('renames and re-prices (single beat, then every beat; a beat without stems keeps "-")', async () => {
+    expect((await post('ann', '/beats/name', { beatId, beatName: 'Day Ride' })).body).toEqual({
+      beatName: 'Day Ride',
+    });
+    const negative = await post('ann', '/beats/prices', {
+      beatId,
+      beatName: 'Day Ride',
+      price: { ...prices, firstDatePackagePrice: '-1' },
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body.message).toBe('Prices can not be negative.');
+    const single = await post('ann', '/beats/prices', {
+      beatId,
+      beatName: 'Day Ride',
+      price: { firstDatePackagePrice: '30', relationshipPackagePrice: 45.5, marriagePackagePrice: '120.00' },
+    });
+    expect(single.body.message).toBe("Updated Day Ride's prices");
+
+    const noStems = await upload('ann', { name: 'No Stems', stems: false });
+    expect(noStems.response.status).toBe(200);
+    await catalog.commands.completeAnalysis(noStems.beatId, { dna });
+    const bulk = await post('ann', '/beats/prices', {
+      beatId: 0,
+      beatName: 'All Beats',
+      price: {
+        firstDatePackagePrice: '10.00',
+        relationshipPackagePrice: '20.00',
+        marriagePackagePrice: '50.00',
+      },
+    });
+    expect(bulk.body).toMatchObject({ updated: 2, message: "Updated all of your beats' prices" });
+    const rows = (await post('ann', '/beats/manage')).body.uploaded as Array<Record<string, string>>;
+    expect(
+      rows.map((row) => [row.beatName, row.firstDatePackagePrice, row.thirdPackagePrice]).sort(),
+    ).toEqual([
+      ['Day Ride', '10.00', '50.00'],
+      ['No Stems', '10.00', '-'],
+    ]);
+    await waitFor(() =>
+      published.find(
+        (e) => e.type === 'catalog.BeatRenamed' && (e.payload as { name: string }).name === 'Day Ride',
+      ),
+    );
+    await waitFor(() =>
+      published.find(
+        (e) =>
+          e.type === 'catalog.BeatPriced' &&
+          (e.payload as { beatId: string; prices: { firstDate: number } }).beatId === beatId &&
+          (e.payload as { prices: { firstDate: number } }).prices.firstDate === 1000,
+      ),
+    );
+  });
+
+  it('changes the cover (new version, long-cached public image) and refuses a non-square one', async () => {
+    const bad = await post('ann', '/beats/cover')
+      .field('beatId', beatId)
+      .attach('coverArt', png(300, 200), 'c.png');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Image must have a 1:1 aspect ratio.');
+    const notImage = await post('ann', '/beats/cover')
+      .field('beatId', beatId)
+      .attach('coverArt', Buffer.from('%PDF-1.4'), 'c.png');
+    expect(notImage.body.message).toBe('Only JPG and PNG files are allowed.');
+    const none = await post('ann', '/beats/cover').field('beatId', beatId);
+    expect(none.body.message).toBe('Please select a valid image file.');
+    const image = png(128, 128);
+    const changed = await post('ann', '/beats/cover')
+      .field('beatId', beatId)
+      .attach('coverArt', image, 'c.png');
+    expect(changed.status).toBe(200);
+    expect(changed.body.coverArtUrl).toBe(`/api/beatmatch_cover_art?beatId=${beatId}&v=2`);
+    expect((await post('ann', '/beats/cover-url', { beatId })).body.coverArtUrl).toBe(
+      changed.body.coverArtUrl,
+    );
+    const served = await get('anonymous', `/covers?beatId=${beatId}&v=2`).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(served.body as Buffer).equals(image)).toBe(true);
+    expect((await get('anonymous', `/covers?beatId=${beatId}&v=1`)).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    await waitFor(() => published.find((e) => e.type === 'catalog.BeatCoverChanged'));
+  });
+
+  it('shows a failed upload with its reason', async () => {
+    const failed = await upload('carol', { name: 'Broken', stems: false });
+    await catalog.commands.failUpload(
+      failed.beatId,
+      'Uh oh! The wav file you selected does not seem to be a WAV.',
+    );
+    const manage = await post('carol', '/beats/manage');
+    expect(manage.body.failed).toEqual([
+      expect.objectContaining({
+        beatId: failed.beatId,
+        failedReason: 'Uh oh! The wav file you selected does not seem to be a WAV.',
+      }),
+    ]);
+    await post('carol', '/beats/delete', { beatId: failed.beatId, beatName: 'Broken', delete: true });
+  });
+
+  it('counts matches, passes and purchases from the matchmaker and commerce', async () => {
+    const choice = (type: string) =>
+      integrationEvent(
+        type,
+        1,
+        { listenerId: 'l-1', userId: null, beatId, producerId: ANN, at: new Date().toISOString() },
+        new Date(),
+      );
+    await bus.publish(MATCHMAKER_TOPIC, [
+      { key: beatId, event: choice('matchmaker.BeatMatched') },
+      { key: beatId, event: choice('matchmaker.BeatMatched') },
+      { key: beatId, event: choice('matchmaker.MatchRemoved') },
+      { key: beatId, event: choice('matchmaker.BeatPassed') },
+    ]);
+    await bus.publish(COMMERCE_TOPIC, [
+      {
+        key: beatId,
+        event: integrationEvent(
+          'commerce.BeatPurchased',
+          1,
+          {
+            purchaseId: 'p-1',
+            orderId: 'o-1',
+            beatId,
+            producerId: ANN,
+            buyerId: null,
+            buyerEmail: 'x@example.com',
+            package: 'firstDate',
+            amountCents: 1000,
+            feeCents: 100,
+            currency: 'usd',
+            purchasedAt: new Date().toISOString(),
+          },
+          new Date(),
+        ),
+      },
+    ]);
+    const totals = await post('ann', '/beats/totals');
+    expect(totals.body.data.find((row: { beatId: string }) => row.beatId === beatId)).toEqual({
+      beatId,
+      matches: 1,
+      passes: 1,
+      purchases: 1,
+    });
+  });
+
+  it('deletes: gone from both lists, BeatDeleted published, later calls answer 404', async () => {
+    const deleted = await post('ann', '/beats/delete', { beatId, beatName: 'Day Ride', delete: true });
+    expect(deleted.body).toEqual({ data: beatId });
+    const manage = await post('ann', '/beats/manage');
+    expect(
+      [...manage.body.uploaded, ...manage.body.pending].map((b: { beatId: string }) => b.beatId),
+    ).not.toContain(beatId);
+    expect((await post('ann', '/beats/name', { beatId, beatName: 'Again' })).status).toBe(404);
+    await waitFor(() =>
+      published.find(
+        (e) => e.type === 'catalog.BeatDeleted' && (e.payload as { beatId: string }).beatId === beatId,
+      ),
+    );
+  });
+});
+
+describe('upload caps and the inactive crate', () => {
+  const DAVE = '44444444-4444-4444-8444-444444444444';
+
+  beforeAll(async () => {
+    tokens.dave = await issuer.issue({ userId: DAVE, userName: 'dave' });
+  });
+
+  it('refuses the fourth upload on the free plan with the banner text, and lets a producer plan upload more', async () => {
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const { beatId, response } = await upload('dave', { name, stems: false });
+      expect(response.status).toBe(200);
+      ids.push(beatId);
+    }
+    const fourth = await post('dave', '/uploads/reference', {
+      name: 'Four',
+      ...prices,
+      marriagePackagePrice: '-',
+    });
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.message).toBe('You can only upload 3 beats. Please subscribe to upload more.');
+
+    // A deleted upload frees its slot.
+    await post('dave', '/beats/delete', { beatId: ids[0], delete: true });
+    expect(
+      (await post('dave', '/uploads/reference', { name: 'Four', ...prices, marriagePackagePrice: '-' }))
+        .status,
+    ).toBe(200);
+
+    for (const id of ids.slice(1)) await catalog.commands.completeAnalysis(id, { dna });
+    await bus.publish(COMMERCE_TOPIC, [
+      {
+        key: DAVE,
+        event: integrationEvent(
+          'commerce.EntitlementsChanged',
+          1,
+          {
+            ...FREE_ENTITLEMENTS,
+            producerPlan: 'producer',
+            userId: DAVE,
+            changedAt: new Date().toISOString(),
+          },
+          new Date(),
+        ),
+      },
+    ]);
+    expect(
+      (await post('dave', '/uploads/reference', { name: 'Five', ...prices, marriagePackagePrice: '-' }))
+        .status,
+    ).toBe(200);
+    // The plan moves the producer's beats to the active crate (published as BeatCrateChanged).
+    await catalog.crateSync.kick();
+    const manage = await post('dave', '/beats/manage');
+    expect(manage.body.uploaded.map((b: { crate: string }) => b.crate)).toEqual(['active', 'active']);
+    await waitFor(() =>
+      published.find(
+        (e) => e.type === 'catalog.BeatCrateChanged' && (e.payload as { beatId: string }).beatId === ids[1],
+      ),
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { HttpProblem } from '@beatmatch/platform';
+
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  file: MultipartFile | null;
+}
+
+/**
+ * Reads a small multipart/form-data body (a cover image and a few text fields) with busboy, within
+ * limits: one file of at most `maxFileBytes` (413 past it, with `tooLargeMessage`), at most 20 fields
+ * of 1 kB each. A body that is not multipart is read as no fields and no file.
+ */
+export function readMultipart(
+  req: Request,
+  options: { fileField: string; maxFileBytes: number; tooLargeMessage: string },
+): Promise<MultipartBody> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body))
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        fields[key] = String(value);
+    return Promise.resolve({ fields, file: null });
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, fieldSize: 1024, fileSize: options.maxFileBytes, parts: 24 },
+      });
+    } catch {
+      reject(new HttpProblem(400, 'The form could not be read.', 'bad_multipart'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: MultipartFile | null = null;
+    let failure: HttpProblem | null = null;
+    const fail = (problem: HttpProblem) => {
+      failure ??= problem;
+    };
+    parser.on('field', (name, value) => {
+      if (name !== '__proto__') fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== options.fileField || file) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpProblem(413, options.tooLargeMessage, 'file_too_large')));
+      stream.on('end', () => {
+        const data = Buffer.concat(chunks);
+        if (data.length > 0)
+          file = { field: name, filename: info.filename ?? '', mimeType: info.mimeType, data };
+      });
+    });
+    parser.on('filesLimit', () => undefined);
+    parser.on('fieldsLimit', () => fail(new HttpProblem(400, 'Too many form fields.', 'bad_multipart')));
+    parser.on('error', () => fail(new HttpProblem(400, 'The form could not be read.', 'bad_multipart')));
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    req.on('aborted', () => reject(new HttpProblem(400, 'The upload was interrupted.', 'aborted')));
+    req.pipe(parser);
+  });
+}
