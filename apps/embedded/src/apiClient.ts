@@ -65,4 +65,31 @@ export class ApiClient {
       headers: response.headers,
     };
   }
+
+  /** POSTs a multipart form (e.g. a cover image) the way a browser's FormData does. */
+  async postForm<T = Record<string, unknown>>(route: string, form: FormData) {
+    if (!this.csrfToken) await this.refreshCsrf();
+    const response = await fetch(`${this.baseUrl}/api/${route}`, {
+      method: 'POST',
+      headers: { cookie: this.cookieHeader(), ...(this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}) },
+      body: form,
+    });
+    this.remember(response);
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as T & { message?: string; code?: string },
+      headers: response.headers,
+    };
+  }
+
+  /** Any request with this client's cookies (GET with Range, PUT to a signed URL, ...). */
+  async fetch(path: string, init: RequestInit = {}) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      ...init,
+      headers: { cookie: this.cookieHeader(), ...(init.headers as Record<string, string> | undefined) },
+    });
+    this.remember(response);
+    return response;
+  }
 }

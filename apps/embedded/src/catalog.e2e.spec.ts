@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { createLogger } from '@beatmatch/platform';
+import { startEmbedded, type EmbeddedSystem } from './index';
+import { ApiClient } from './apiClient';
+
+/**
+ * The upload wizard's calls through the embedded profile's gateway: CSRF and session on the API,
+ * signed PUTs streamed by the gateway's blob mount, multipart finalize through the proxy, Manage Beats,
+ * playback with Range and the public cover image.
+ */
+const logger = createLogger('test', 'silent');
+let dataDir: string;
+let system: EmbeddedSystem;
+let producer: ApiClient;
+
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  const raw = Buffer.alloc((width + 1) * height, 0);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function signedIn(name: string): Promise<ApiClient> {
+  const client = new ApiClient(system.url);
+  const user = { username: name, email: `${name}@example.com`, password: 'correct horse battery' };
+  expect((await client.post('beatmatch_signup', user)).status).toBe(200);
+  const mail = (await system.devMailbox.list()).find((m) => m.to === user.email && /code/i.test(m.subject));
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  const login = { email: user.email, password: user.password, uuid: null };
+  expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
+  await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'prod' });
+  return client;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-catalog-'));
+  system = await startEmbedded({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    rateLimits: { login: 1000, code: 1000, reset: 1000 },
+  });
+  producer = await signedIn('uploader');
+});
+afterAll(async () => {
+  await system?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const prices = {
+  firstDatePackagePrice: '19.99',
+  relationshipPackagePrice: '39.99',
+  marriagePackagePrice: '-',
+};
+
+async function uploadThroughGateway(name: string) {
+  const reference = await producer.post<{ beatRefId: string }>('beatmatch_create_reference', {
+    name,
+    isBeatBattle: false,
+    isMySound: false,
+    ...prices,
+  });
+  if (reference.status !== 200) return { reference };
+  const beatId = reference.body.beatRefId;
+  for (const [type, size] of [
+    ['snippet', 64 * 1024],
+    ['mp3', 256 * 1024],
+    ['wav', 4 * 1024 * 1024],
+  ] as const) {
+    const signed = await producer.post<{ data: string }>('get_presignedUrl', {
+      fileKey: `x.${type}`,
+      type,
+      trackId: beatId,
+    });
+    expect(signed.status).toBe(200);
+    // The browser PUTs straight to the signed URL: no CSRF token, no JSON, streamed to the store.
+    const put = await fetch(new URL(signed.body.data, system.url), {
+      method: 'PUT',
+      body: Buffer.alloc(size, 7),
+    });
+    expect(put.status).toBe(200);
+    const confirmed = await producer.post('aws_upload', {
+      type,
+      refId: beatId,
+      isBeatBattle: false,
+      isMySound: false,
+    });
+    expect(confirmed.status).toBe(200);
+  }
+  const form = new FormData();
+  form.set('name', name);
+  form.set('beatRefId', beatId);
+  form.set('zipUploaded', 'false');
+  form.set('coverArt', new Blob([png(256, 256)], { type: 'image/png' }), 'cover.png');
+  const finalized = await producer.postForm('beatmatch_upload_beat', form);
+  return { reference, beatId, finalized };
+}
+
+it('uploads a beat through the gateway and shows it pending in Manage Beats, with playback and cover', async () => {
+  const anonymous = new ApiClient(system.url);
+  expect((await anonymous.post('beatmatch_create_reference', { name: 'x', ...prices })).status).toBe(401);
+
+  const { beatId, finalized } = await uploadThroughGateway('Gateway Beat');
+  expect(finalized?.status).toBe(200);
+  const manage = await producer.post<{ pending: Array<Record<string, unknown>> }>('beatmatch_manage_beats');
+  expect(manage.body.pending).toEqual([
+    expect.objectContaining({
+      beatId,
+      beatName: 'Gateway Beat',
+      isPending: true,
+      firstDatePackagePrice: '19.99',
+      thirdPackagePrice: '-',
+      crate: 'inactive',
+    }),
+  ]);
+  const part = await producer.fetch(`/api/beatmatch_manage_beats_play_beat?beatId=${beatId}`, {
+    headers: { Range: 'bytes=100-199' },
+  });
+  expect(part.status).toBe(206);
+  expect((await part.arrayBuffer()).byteLength).toBe(100);
+  const cover = await anonymous.get(String(manage.body.pending[0]!.coverArtUrl));
+  expect(cover.status).toBe(200);
+  expect(cover.headers.get('content-type')).toBe('image/png');
+  expect(cover.headers.get('cache-control')).toContain('immutable');
+});
+
+it('refuses the fourth upload of a producer without a plan with the banner text', async () => {
+  for (const name of ['Second', 'Third'])
+    expect((await uploadThroughGateway(name)).finalized?.status).toBe(200);
+  const { reference } = await uploadThroughGateway('Fourth');
+  expect(reference.status).toBe(403);
+  expect(reference.body.message).toBe('You can only upload 3 beats. Please subscribe to upload more.');
+});
