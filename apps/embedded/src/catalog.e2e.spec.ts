@@ -110,7 +110,7 @@ async function uploadThroughGateway(name: string) {
   form.set('name', name);
   form.set('beatRefId', beatId);
   form.set('zipUploaded', 'false');
-  form.set('coverArt', new Blob([png(256, 256)], { type: 'image/png' }), 'cover.png');
+  form.set('coverArt', new Blob([new Uint8Array(png(256, 256))], { type: 'image/png' }), 'cover.png');
   const finalized = await producer.postForm('beatmatch_upload_beat', form);
   return { reference, beatId, finalized };
 }
