@@ -357,6 +357,24 @@ describe('the upload wizard', () => {
     await catalog.commands.deleteBeat(beatId);
   });
 
+  it('answers a broken multipart body with 400, never 500', async () => {
+    const noBoundary = await post('bob', '/uploads/finalize')
+      .set('Content-Type', 'multipart/form-data')
+      .send('--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--x--');
+    expect(noBoundary.status).toBe(400);
+    const truncated = await post('bob', '/beats/cover')
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .send('--x\r\nContent-Disposition: form-data; name="beatId"\r\n\r\nabc');
+    expect(truncated.status).toBe(400);
+    const tooBig = await post('bob', '/beats/cover')
+      .field('beatId', 'abc')
+      .attach('coverArt', Buffer.alloc(1024 * 1024 + 10), 'big.png');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toBe('Cover art must be no larger than 2048x2048.');
+    const twice = await get('bob', '/beats/play?beatId=a&beatId=b');
+    expect(twice.status).toBe(400);
+  });
+
   it('refuses to confirm a file that was never sent, and finalize without every file', async () => {
     const reference = await post('bob', '/uploads/reference', {
       name: 'Half',
