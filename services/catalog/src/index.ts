@@ -23,6 +23,7 @@ import {
 import { catalogProjection, catalogReadModelSchema, CatalogQueries } from './beats/readModel';
 import { entitlementsSchemaSql, SqlEntitlements } from './entitlements/projection';
 import { CrateSync, subscribe } from './integration/subscriptions';
+import { DraftSweeper } from './beats/sweeper';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands, storageKey, coverKey } from './beats/commands';
@@ -75,6 +76,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     logger,
     options.crateSyncPollMs,
   );
+  const sweeper = new DraftSweeper({ db, schema: s, commands, blobs: options.blobs, clock, logger });
 
   const { app, finalize } = createServiceApp({
     name: 'catalog',
@@ -105,6 +107,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     commands,
     relay,
     crateSync,
+    sweeper,
     async start() {
       relay.start();
       subscription = await subscribe({
@@ -117,12 +120,14 @@ export async function createCatalogService(options: CatalogServiceOptions) {
         ...(options.topics ? { topics: options.topics } : {}),
       });
       crateSync.start();
+      sweeper.start();
       await workflow?.run?.();
     },
     async stop() {
       await workflow?.stop?.();
       await subscription?.stop();
       await crateSync.stop();
+      await sweeper.stop();
       await relay.stop();
     },
   };

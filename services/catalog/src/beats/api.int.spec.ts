@@ -28,6 +28,7 @@ import {
 import { requireEnv } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from './api';
+import { DraftSweeper } from './sweeper';
 
 /**
  * The catalog's API on real PostgreSQL (a schema of its own), the filesystem blob store behind its
@@ -412,6 +413,31 @@ describe('the upload wizard', () => {
     const forged = (signed.body.data as string).replace('snippets/', 'trackouts/');
     expect((await request(blobApp).put(forged).send(Buffer.from('x'))).status).toBe(403);
     await catalog.commands.deleteBeat(beatId);
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('removes the files of a draft left for more than a day, and frees its slot', async () => {
+    const reference = await post('bob', '/uploads/reference', { name: 'Left', ...prices });
+    const beatId = reference.body.beatRefId as string;
+    await putFile('bob', beatId, 'wav', Buffer.from('w'));
+    expect((await post('bob', '/uploads/confirm', { type: 'wav', refId: beatId })).status).toBe(200);
+    await putFile('bob', beatId, 'mp3', Buffer.from('m')); // sent, never confirmed
+    const sweeper = (hoursLater: number) =>
+      new DraftSweeper({
+        db,
+        schema,
+        commands: catalog.commands,
+        blobs: async () => blobs,
+        clock: () => new Date(Date.now() + hoursLater * 3_600_000),
+        logger: createLogger('test', 'silent'),
+      });
+    expect(await sweeper(1).sweep()).toBe(0);
+    expect(await blobs.head(`wavs_and_mp3s/${beatId}.wav`)).not.toBeNull();
+    expect(await sweeper(25).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await blobs.head(`wavs_and_mp3s/${beatId}.wav`)).toBeNull();
+    expect(await blobs.head(`wavs_and_mp3s/${beatId}.mp3`)).toBeNull();
+    expect(await catalog.commands.getBeat(beatId)).toBeNull();
   });
 });
 
