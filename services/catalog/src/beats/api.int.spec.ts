@@ -700,6 +700,45 @@ describe('upload caps and the inactive crate', () => {
     tokens.dave = await issuer.issue({ userId: DAVE, userName: 'dave' });
   });
 
+  it('lets racing drafts finish up to the cap: the fourth finalize is refused, the first three are not', async () => {
+    const FRANK = '66666666-6666-4666-8666-666666666666';
+    tokens.frank = await issuer.issue({ userId: FRANK, userName: 'frank' });
+    const drafts: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      const reference = await post('frank', '/uploads/reference', {
+        name,
+        ...prices,
+        marriagePackagePrice: '-',
+      });
+      drafts.push(reference.body.beatRefId as string);
+    }
+    // A fourth draft that slipped past the create-time check (two requests at once).
+    const raced = '77777777-7777-4777-8777-777777777777';
+    await catalog.commands.draftBeat({
+      beatId: raced,
+      producerId: FRANK,
+      producerName: 'frank',
+      name: 'D',
+      kind: 'public',
+      prices: { firstDate: 100, relationship: 200, marriage: null },
+    });
+    const finish = async (beatId: string, name: string) => {
+      for (const type of ['snippet', 'mp3', 'wav']) {
+        await putFile('frank', beatId, type, Buffer.from(type));
+        await post('frank', '/uploads/confirm', { type, refId: beatId });
+      }
+      return post('frank', '/uploads/finalize')
+        .field('name', name)
+        .field('beatRefId', beatId)
+        .attach('coverArt', png(16, 16), 'c.png');
+    };
+    for (const [index, beatId] of drafts.entries())
+      expect((await finish(beatId, ['A', 'B', 'C'][index]!)).status).toBe(200);
+    const fourth = await finish(raced, 'D');
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.message).toBe('You can only upload 3 beats. Please subscribe to upload more.');
+  });
+
   it('refuses the fourth upload on the free plan with the banner text, and lets a producer plan upload more', async () => {
     const ids: string[] = [];
     for (const name of ['One', 'Two', 'Three']) {

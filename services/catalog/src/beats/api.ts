@@ -191,9 +191,13 @@ export function catalogRouter(deps: CatalogApiDeps): Router {
     return beat;
   }
 
-  async function checkCap(producerId: string, exceptBeatId?: string) {
+  async function checkCap(producerId: string, finalizing?: string) {
     const cap = uploadCap(await deps.entitlements.of(producerId));
-    const count = await queries.uploadCount(producerId, deps.clock(), exceptBeatId);
+    const count = await queries.uploadCount(
+      producerId,
+      deps.clock(),
+      finalizing ? { exceptBeatId: finalizing, finalizedOnly: true } : {},
+    );
     if (count >= cap)
       throw new HttpProblem(
         403,

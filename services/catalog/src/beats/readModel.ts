@@ -247,15 +247,22 @@ export class CatalogQueries {
   }
 
   /**
-   * Uploads that count against the cap: not deleted, not failed, and drafts only while they may still
-   * be finished (younger than DRAFT_HOLDS_SLOT_MS). Demo beats do not count.
+   * Uploads that count against the cap: not deleted, not failed, not demo. At create_reference drafts
+   * count while they may still be finished (younger than DRAFT_HOLDS_SLOT_MS); at finalize
+   * (`finalizedOnly`) only other finished uploads count, so drafts racing each other cannot lock
+   * every one of them out.
    */
-  async uploadCount(producerId: string, now: Date, exceptBeatId?: string): Promise<number> {
+  async uploadCount(
+    producerId: string,
+    now: Date,
+    options: { exceptBeatId?: string; finalizedOnly?: boolean } = {},
+  ): Promise<number> {
+    const since = options.finalizedOnly ? now : new Date(now.getTime() - DRAFT_HOLDS_SLOT_MS);
     const { rows } = await this.db.query<{ n: string | number }>(
       `SELECT count(*) AS n FROM ${this.s}.beats
         WHERE producer_id = $1 AND NOT deleted AND NOT demo AND status <> 'failed'
-          AND (status <> 'draft' OR drafted_at > $2) AND beat_id <> $3`,
-      [producerId, new Date(now.getTime() - DRAFT_HOLDS_SLOT_MS).toISOString(), exceptBeatId ?? ''],
+          AND (status <> 'draft' OR ($4 = false AND drafted_at > $2)) AND beat_id <> $3`,
+      [producerId, since.toISOString(), options.exceptBeatId ?? '', options.finalizedOnly ?? false],
     );
     return Number(rows[0]?.n ?? 0);
   }
