@@ -25,8 +25,12 @@ import {
  *
  * Two processes are killed with SIGKILL in the middle: identity after sign-up, before the mailed code
  * is used, and the consumer inside the transaction that applies SurveyAnswered. After the restarts
- * nothing is lost (account, code, every outbox event relayed) and no event is applied twice.
+ * nothing is lost (account, code, every outbox event relayed) and no event is applied twice. Then
+ * identity is killed again in the middle of a burst of sign-ups: every account that was created gets
+ * its code mail (mail leaves through the outbox).
  */
+// Sign-ups in the burst come from distinct client addresses (X-Forwarded-For behind one trusted proxy).
+process.env.TRUST_PROXY ??= '1';
 const databaseUrl = requireEnv('DATABASE_URL');
 const kafkaBrokers = requireEnv('KAFKA_BROKERS');
 jest.setTimeout(240_000);
@@ -232,7 +236,7 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
       query<{ event_id: string; type: string; sent: boolean }>(
         identityDb,
         `SELECT event->>'id' AS event_id, event->>'type' AS type, sent_at IS NOT NULL AS sent FROM identity.outbox
-         WHERE message_key = $1 ORDER BY outbox.id`,
+         WHERE message_key = $1 AND topic = 'identity' ORDER BY outbox.id`,
         [userId],
       );
     let outbox = await readOutbox();
@@ -294,6 +298,65 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     figures.consumerDeliveriesForFiveEvents = deliveriesToConsumer;
     expect(deliveriesToConsumer).toBeGreaterThan(outboxIds.length);
     figures.rssMiBAfterJourney = rss();
+  } catch (error) {
+    process.stderr.write(`--- process logs (last 80 lines) ---\n${logs.slice(-80).join('\n')}\n`);
+    throw error;
+  }
+});
+
+test('a burst of sign-ups around a kill -9 of identity: every account that was created gets its code', async () => {
+  const identity = system!.processes.identity;
+  const identityDb = system!.databaseUrlOf('identity');
+  try {
+    const burst = Array.from({ length: 16 }, (_, i) => ({
+      username: `burst${run}${i}`,
+      email: `burst.${run}.${i}@example.com`,
+      password: 'correct horse battery',
+    }));
+    const replies = burst.map(async (user, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 60));
+      const client = new ApiClient(system!.url, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      return client.post('beatmatch_signup', { ...user, signedIn: false }).catch(() => ({ status: 0 }));
+    });
+    // Kill once a few accounts are committed, with the rest of the burst still arriving or in flight.
+    const committed = async () =>
+      Number(
+        (
+          await query<{ n: string }>(
+            identityDb,
+            'SELECT count(*) AS n FROM identity.users WHERE email LIKE $1',
+            [`burst.${run}.%`],
+          )
+        )[0]!.n,
+      );
+    const killDeadline = Date.now() + 30_000;
+    while ((await committed()) < 4 && Date.now() < killDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const killedPid = identity.pid;
+    identity.kill('SIGKILL');
+    const statuses = (await Promise.all(replies)).map((reply) => reply.status);
+    await identity.waitReady({ previousPid: killedPid, timeoutMs: 120_000 });
+
+    const created = await query<{ email: string }>(
+      identityDb,
+      'SELECT email FROM identity.users WHERE email LIKE $1',
+      [`burst.${run}.%`],
+    );
+    figures.burstAroundKill = {
+      attempted: burst.length,
+      answered200: statuses.filter((status) => status === 200).length,
+      accountsCreated: created.length,
+    };
+    // Every sign-up answered 200 was committed; some in flight at the kill may have been too.
+    expect(created.length).toBeGreaterThanOrEqual(statuses.filter((status) => status === 200).length);
+    expect(created.length).toBeGreaterThanOrEqual(4);
+    const mailedAt = Date.now();
+    for (const { email } of created) {
+      const mail = await smtp.waitFor(email, 120_000);
+      expect(mail.subject).toMatch(/^Your Beatmatch code: \d{6}$/);
+    }
+    figures.burstAllCodesMailedMs = Date.now() - mailedAt;
   } catch (error) {
     process.stderr.write(`--- process logs (last 80 lines) ---\n${logs.slice(-80).join('\n')}\n`);
     throw error;

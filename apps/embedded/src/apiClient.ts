@@ -6,7 +6,11 @@ export class ApiClient {
   private readonly cookies = new Map<string, string>();
   private csrfToken: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request (e.g. X-Forwarded-For behind a trusted proxy). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   cookie(name: string) {
     return this.cookies.get(name);
@@ -31,7 +35,9 @@ export class ApiClient {
   }
 
   async get(path: string) {
-    const response = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader() } });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      headers: { ...this.headers, cookie: this.cookieHeader() },
+    });
     this.remember(response);
     return response;
   }
@@ -51,6 +57,7 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}/api/${route}`, {
       method: 'POST',
       headers: {
+        ...this.headers,
         'content-type': 'application/json',
         cookie: this.cookieHeader(),
         ...(options.csrf !== false && this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
@@ -71,7 +78,11 @@ export class ApiClient {
     if (!this.csrfToken) await this.refreshCsrf();
     const response = await fetch(`${this.baseUrl}/api/${route}`, {
       method: 'POST',
-      headers: { cookie: this.cookieHeader(), ...(this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}) },
+      headers: {
+        ...this.headers,
+        cookie: this.cookieHeader(),
+        ...(this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
+      },
       body: form,
     });
     this.remember(response);
@@ -87,7 +98,11 @@ export class ApiClient {
   async fetch(path: string, init: RequestInit = {}) {
     const response = await fetch(`${this.baseUrl}${path}`, {
       ...init,
-      headers: { cookie: this.cookieHeader(), ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        ...this.headers,
+        cookie: this.cookieHeader(),
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
     this.remember(response);
     return response;

@@ -12,11 +12,14 @@ import {
   type Logger,
   type Mailer,
   type SqlDatabase,
+  type Subscription,
 } from '@beatmatch/platform';
 import { identityProjection, identityReadModelSchema, IdentityQueries } from './users/readModel';
 import { identityRouter } from './users/api';
 import { devicesRouter } from './devices/api';
 import { contactRouter } from './contact/api';
+import { createMailSender } from './mail/sender';
+import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 
 export const IDENTITY_SCHEMA = 'identity';
 export { DEFAULT_SUPPORT_EMAIL };
@@ -44,8 +47,15 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   const s = IDENTITY_SCHEMA;
   await db.exec(eventStoreSchema(s) + identityReadModelSchema(s) + processedEventsSchema(s));
 
-  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
-  const store = new PostgresEventStore(db, s, [identityProjection(s)], () => void relay.kick());
+  const pollMs = options.relayPollMs ?? 1000;
+  // Two relays on one outbox: mail requests apart, so a mail server that is down (in-process, the
+  // send is part of delivery) does not hold back the integration events other services wait for.
+  const relay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { except: [IDENTITY_MAIL_TOPIC] } });
+  const mailRelay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { only: [IDENTITY_MAIL_TOPIC] } });
+  const store = new PostgresEventStore(db, s, [identityProjection(s)], () => {
+    void relay.kick();
+    void mailRelay.kick();
+  });
   const queries = new IdentityQueries(db, s);
 
   const { app, finalize } = createServiceApp({
@@ -54,36 +64,36 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     verifier: options.verifier,
     readiness: [() => db.query('SELECT 1')],
   });
-  app.use(
-    identityRouter({
-      store,
-      queries,
-      mailer: options.mailer,
-      secret: options.secret,
-      publicUrl: options.publicUrl,
-      clock,
-      logger,
-    }),
-  );
+  app.use(identityRouter({ store, queries, secret: options.secret, clock, logger }));
   app.use(devicesRouter({ store, clock }));
-  app.use(
-    contactRouter({
-      store,
-      mailer: options.mailer,
-      supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
-      whitepaperUrl: options.whitepaperUrl,
-      clock,
-      logger,
-    }),
-  );
+  app.use(contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }));
   finalize();
 
+  const mailSender = createMailSender({
+    store,
+    mailer: options.mailer,
+    secret: options.secret,
+    publicUrl: options.publicUrl,
+    supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    clock,
+    logger,
+  });
+  let mailSubscription: Subscription | undefined;
   return {
     app,
     store,
     relay,
-    start: () => relay.start(),
-    stop: () => relay.stop(),
+    mailRelay,
+    async start() {
+      mailSubscription = await mailSender.subscribe(bus);
+      relay.start();
+      mailRelay.start();
+    },
+    async stop() {
+      await relay.stop();
+      await mailRelay.stop();
+      await mailSubscription?.stop();
+    },
   };
 }
 

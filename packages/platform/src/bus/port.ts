@@ -4,6 +4,11 @@ import type { IntegrationEvent } from '@beatmatch/contracts';
 export interface OutgoingMessage {
   key: string;
   event: IntegrationEvent;
+  /**
+   * Where this one message goes when it differs from the outbox's topic (e.g. a service's own mail
+   * requests beside its integration events). Only the event store's outbox reads it.
+   */
+  topic?: string;
 }
 
 export interface DeliveryContext {

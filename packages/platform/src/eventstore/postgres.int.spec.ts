@@ -196,4 +196,52 @@ describe.each(targets)('PostgresEventStore on %s', (_name, open) => {
     expect(received.filter((id) => events.some((e) => e.id === id))).toEqual(events.map((e) => e.id));
     expect(await unsent()).toEqual({ n: 0 });
   });
+  it('writes a message to its own topic when it names one; a relay per topic group keeps a failing consumer from holding back the others', async () => {
+    const store = new PostgresEventStore(db, schema);
+    const stream = `counter:${randomUUID()}`;
+    const [main, side] = [`main-${randomUUID()}`, `side-${randomUUID()}`];
+    const [first, mail, last] = [envelope(1), envelope(2), envelope(3)];
+    await store.appendToStream(stream, [{ type: 'Incremented', data: { by: 1 } }], {
+      expectedVersion: 0,
+      outbox: {
+        topic: main,
+        messages: [
+          { key: stream, event: first },
+          { key: stream, event: mail, topic: side },
+          { key: stream, event: last },
+        ],
+      },
+    });
+    const stored = await db.query<{ topic: string; id: string }>(
+      `SELECT topic, event->>'id' AS id FROM ${schema}.outbox WHERE message_key = $1 ORDER BY outbox.id`,
+      [stream],
+    );
+    expect(stored.rows).toEqual([
+      { topic: main, id: first.id },
+      { topic: side, id: mail.id },
+      { topic: main, id: last.id },
+    ]);
+
+    const bus = new InProcessEventBus({ attempts: 1 });
+    const received: string[] = [];
+    await bus.subscribe({ groupId: 'main', topics: [main], handle: async (e) => void received.push(e.id) });
+    await bus.subscribe({
+      groupId: 'side',
+      topics: [side],
+      handle: async () => {
+        throw new Error('mail server down');
+      },
+    });
+    const sideRelay = new OutboxRelay(db, schema, bus, logger, { topics: { only: [side] } });
+    await expect(sideRelay.relayBatch()).rejects.toThrow('mail server down');
+    // Every topic but the side one: both main rows go out past the stuck side row.
+    await new OutboxRelay(db, schema, bus, logger, { topics: { except: [side] } }).kick();
+    expect(received.filter((id) => id !== mail.id)).toEqual(expect.arrayContaining([first.id, last.id]));
+    expect(received).not.toContain(mail.id);
+    const unsent = await db.query<{ id: string }>(
+      `SELECT event->>'id' AS id FROM ${schema}.outbox WHERE sent_at IS NULL AND message_key = $1`,
+      [stream],
+    );
+    expect(unsent.rows).toEqual([{ id: mail.id }]);
+  });
 });

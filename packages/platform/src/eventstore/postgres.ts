@@ -136,7 +136,7 @@ export class PostgresEventStore implements EventStore {
           }
           for (const message of options.outbox?.messages ?? []) {
             await tx.query(`INSERT INTO ${this.s}.outbox (topic, message_key, event) VALUES ($1, $2, $3)`, [
-              options.outbox!.topic,
+              message.topic ?? options.outbox!.topic,
               message.key,
               JSON.stringify(message.event),
             ]);

@@ -27,7 +27,15 @@ export class OutboxRelay {
     schema: string,
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    private readonly options: { batchSize?: number; pollMs?: number } = {},
+    private readonly options: {
+      batchSize?: number;
+      pollMs?: number;
+      /**
+       * Relay only these topics, or every topic but these. Two relays on one outbox keep a slow
+       * consumer (a mail server that is down, in-process) from holding back the other topics' rows.
+       */
+      topics?: { only: string[] } | { except: string[] };
+    } = {},
   ) {
     this.s = assertIdentifier(schema);
   }
@@ -80,9 +88,13 @@ export class OutboxRelay {
    * Several relays of one service may therefore send a row twice — consumers dedupe by event id.
    */
   async relayBatch(): Promise<number> {
+    const { topics } = this.options;
+    const filter = !topics ? '' : 'only' in topics ? 'AND topic = ANY($2)' : 'AND NOT (topic = ANY($2))';
     const { rows } = await this.db.query<OutboxRow>(
-      `SELECT id, topic, message_key, event FROM ${this.s}.outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1`,
-      [this.options.batchSize ?? 100],
+      `SELECT id, topic, message_key, event FROM ${this.s}.outbox WHERE sent_at IS NULL ${filter} ORDER BY id LIMIT $1`,
+      topics
+        ? [this.options.batchSize ?? 100, 'only' in topics ? topics.only : topics.except]
+        : [this.options.batchSize ?? 100],
     );
     if (rows.length === 0) return 0;
     const byTopic = new Map<string, OutboxRow[]>();

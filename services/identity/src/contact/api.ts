@@ -1,15 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { contactMessages, contactRequestSchema } from '@beatmatch/contracts';
-import {
-  ConcurrencyError,
-  DomainError,
-  parseInput,
-  route,
-  type EventStore,
-  type Logger,
-  type Mailer,
-} from '@beatmatch/platform';
+import { ConcurrencyError, DomainError, parseInput, route, type EventStore } from '@beatmatch/platform';
+import { IDENTITY_MAIL_TOPIC, mailRequest } from '../mail/requests';
 
 /** Messages one e-mail address may send per window. */
 export const CONTACT_LIMIT = 3;
@@ -26,13 +19,9 @@ export const contactStream = (email: string) =>
 
 export interface ContactDeps {
   store: EventStore;
-  mailer: Mailer;
-  /** The support mailbox (configuration); messages are mailed there. */
-  supportEmail: string;
   /** Link to the $BEAT whitepaper (configuration); absent: 404. */
   whitepaperUrl?: string;
   clock: () => Date;
-  logger: Logger;
 }
 
 export function contactRouter(deps: ContactDeps): Router {
@@ -56,20 +45,20 @@ export function contactRouter(deps: ContactDeps): Router {
       };
       try {
         // The expected version makes concurrent sends from one address count one after the other.
-        await deps.store.appendToStream(stream, [event], { expectedVersion: currentVersion });
+        // The mail to the support mailbox is requested in the same transaction (sent at least once).
+        await deps.store.appendToStream(stream, [event], {
+          expectedVersion: currentVersion,
+          outbox: {
+            topic: IDENTITY_MAIL_TOPIC,
+            messages: [mailRequest({ kind: 'contact', ...event.data }, stream, now)],
+          },
+        });
       } catch (error) {
         if (error instanceof ConcurrencyError)
           throw new DomainError('rate_limited', contactMessages.rateLimited, 429);
         throw error;
       }
       res.json({ response: 'success' });
-      await deps.mailer
-        .send({
-          to: deps.supportEmail,
-          subject: `Contact form: ${input.name.replace(/\s+/g, ' ').slice(0, 80)}`,
-          text: `From: ${input.name} <${input.email}>\nReceived: ${event.data.receivedAt}\n\n${input.message}\n`,
-        })
-        .catch((error) => deps.logger.error({ err: error }, 'mailing a contact message failed'));
     }),
   );
 

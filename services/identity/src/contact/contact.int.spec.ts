@@ -7,7 +7,9 @@ import {
   INTERNAL_TOKEN_HEADER,
   InternalTokenIssuer,
   InternalTokenVerifier,
+  InProcessEventBus,
   openPostgres,
+  OutboxRelay,
   PostgresEventStore,
   SmtpMailer,
   type SqlDatabase,
@@ -15,12 +17,17 @@ import {
 import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
 import { contactMessages } from '@beatmatch/contracts';
 import { CONTACT_LIMIT, contactRouter, contactStream } from './api';
+import { createMailSender } from '../mail/sender';
 
-/** The contact form's API on real PostgreSQL (a schema of its own) and a real SMTP server. */
+/**
+ * The contact form's API on real PostgreSQL (a schema of its own) and a real SMTP server; the mail
+ * goes the way it does in the service: outbox row → relay → identity's mail sender → SMTP.
+ */
 const schema = `contact_test_${process.pid}_${Date.now()}`;
 const SUPPORT = 'support@beatmatch.test';
 let db: SqlDatabase;
 let store: PostgresEventStore;
+let relay: OutboxRelay;
 let smtp: SmtpCapture;
 let app: ReturnType<typeof createServiceApp>['app'];
 let token: string;
@@ -28,11 +35,22 @@ let token: string;
 beforeAll(async () => {
   db = openPostgres(requireEnv('DATABASE_URL'));
   await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema};` + eventStoreSchema(schema));
-  store = new PostgresEventStore(db, schema);
   smtp = await startSmtpCapture();
   const keys = await generateInternalKeyPair();
   token = await new InternalTokenIssuer(keys.privateKey).issue({});
   const logger = createLogger('test', 'silent');
+  const bus = new InProcessEventBus();
+  relay = new OutboxRelay(db, schema, bus, logger);
+  store = new PostgresEventStore(db, schema, [], () => void relay.kick());
+  await createMailSender({
+    store,
+    mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
+    secret: 'a-test-secret-of-at-least-32-characters',
+    publicUrl: () => 'http://beatmatch.test',
+    supportEmail: SUPPORT,
+    clock: () => new Date(),
+    logger,
+  }).subscribe(bus);
   const service = createServiceApp({
     name: 'identity',
     logger,
@@ -41,17 +59,15 @@ beforeAll(async () => {
   service.app.use(
     contactRouter({
       store,
-      mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
-      supportEmail: SUPPORT,
       whitepaperUrl: 'https://beatmatch.test/whitepaper.pdf',
       clock: () => new Date(),
-      logger,
     }),
   );
   app = service.finalize();
 });
 
 afterAll(async () => {
+  await relay.stop();
   await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await smtp.close();
   await db.close();

@@ -12,6 +12,7 @@ import {
 } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
 import type { User, UserEvent } from '../users/user';
+import { mailRequest } from '../mail/requests';
 
 /**
  * Domain → integration: what other services may know about users. Password hashes, codes and
@@ -113,7 +114,30 @@ export function toIntegrationEvents(events: UserEvent[], state: User): OutgoingM
   return out.map((event) => ({ key: userId, event }));
 }
 
+/** The mails these events call for, on identity's own mail topic (see mail/requests.ts). */
+export function toMailRequests(events: UserEvent[], state: User): OutgoingMessage[] {
+  if (state.status !== 'registered') return [];
+  const { userId } = state;
+  const out: OutgoingMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'VerificationCodeIssued' && event.data.codeId) {
+      const { codeId, codeHash, issuedAt } = event.data;
+      out.push(
+        mailRequest({ kind: 'verificationCode', userId, codeId, codeHash }, userId, new Date(issuedAt)),
+      );
+    }
+    if (event.type === 'PasswordResetRequested') {
+      const { tokenId, requestedAt } = event.data;
+      out.push(mailRequest({ kind: 'passwordReset', userId, tokenId }, userId, new Date(requestedAt)));
+    }
+  }
+  return out;
+}
+
 export const identityPublication = {
   topic: IDENTITY_TOPIC,
-  map: (events: UserEvent[], state: User) => toIntegrationEvents(events, state),
+  map: (events: UserEvent[], state: User) => [
+    ...toIntegrationEvents(events, state),
+    ...toMailRequests(events, state),
+  ],
 };

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { jwtVerify, errors as joseErrors } from 'jose';
 import {
   forgotPasswordRequestSchema,
   identityMessages as messages,
@@ -22,24 +22,23 @@ import {
   route,
   type EventStore,
   type Logger,
-  type Mailer,
 } from '@beatmatch/platform';
 import { loginOutcome, userDecider, type UserCommand } from './businessLogic';
 import { userStream, type User, type UserEvent } from './user';
 import type { IdentityQueries } from './readModel';
 import {
+  codeFor,
   hashCode,
   hashPassword,
   hashSessionToken,
   newSessionToken,
-  newVerificationCode,
   passwordMatches,
 } from './secrets';
-import { passwordResetMail, verificationCodeMail } from './mails';
+import { CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mails';
 import { identityPublication } from '../integration/publish';
+import { resetKeyOf } from '../mail/sender';
 
-export const CODE_TTL_MINUTES = 15;
-export const RESET_TTL_MINUTES = 60;
+export { CODE_TTL_MINUTES, RESET_TTL_MINUTES };
 /** Forgot-password's lookup, event and mail run this long after the reply (see the route). */
 const RESET_WORK_DELAY_MS = 30;
 export const SESSION_TTL_DAYS = 30;
@@ -50,11 +49,8 @@ export const SESSION_EXPIRES_HEADER = 'x-beatmatch-session-expires';
 export interface IdentityDeps {
   store: EventStore;
   queries: IdentityQueries;
-  mailer: Mailer;
   /** HMAC key for codes and reset links. */
   secret: string;
-  /** Where links in e-mails point (the gateway's public address; read when a mail is sent). */
-  publicUrl: () => string;
   clock: () => Date;
   logger: Logger;
 }
@@ -72,46 +68,26 @@ const isUniqueViolation = (error: unknown, column: string) => {
 
 export function identityRouter(deps: IdentityDeps): Router {
   const router = Router();
-  const { store, queries, mailer, clock, logger } = deps;
-  const resetKey = new TextEncoder().encode(`reset:${deps.secret}`);
+  const { store, queries, clock, logger } = deps;
+  const resetKey = resetKeyOf(deps.secret);
   // Unknown e-mails still pay for one argon2 verify, so timing does not tell whether an account exists.
   const dummyHash = hashPassword(randomUUID());
 
   const execute = (userId: string, command: UserCommand) =>
     handleCommand(store, userStream(userId), userDecider, command, { publish: identityPublication });
 
+  /**
+   * A code that is used only if the decider issues it. Its mail is requested through the outbox in
+   * the same transaction (mail/requests.ts), so no mail is sent from here and none is lost to a crash.
+   */
   const freshCode = (userId: string, now: Date) => {
-    const code = newVerificationCode();
+    const codeId = randomUUID();
     return {
-      code,
-      newCode: {
-        codeHash: hashCode(deps.secret, userId, code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
-      },
+      codeId,
+      codeHash: hashCode(deps.secret, userId, codeFor(deps.secret, userId, codeId)),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
     };
   };
-
-  const sendMail = async (mail: Parameters<Mailer['send']>[0]) => {
-    // The account change is committed already; a failed send is logged and the user can ask again.
-    try {
-      await mailer.send(mail);
-      return true;
-    } catch (error) {
-      logger.error({ err: error, subject: mail.subject }, 'sending mail failed');
-      return false;
-    }
-  };
-
-  /** Mails a code and records that it went out; a code never recorded is replaced at the next login. */
-  const mailCode = async (userId: string, codeHash: string, mail: Parameters<Mailer['send']>[0]) => {
-    if (!(await sendMail(mail))) return;
-    await execute(userId, { type: 'RecordCodeMailed', data: { codeHash }, metadata: { now: clock() } }).catch(
-      (error) => logger.error({ err: error }, 'recording a mailed code failed'),
-    );
-  };
-
-  const codeWasIssued = (events: UserEvent[]) =>
-    events.some((event) => event.type === 'VerificationCodeIssued');
 
   async function checkCredentials(email: string, password: string) {
     const row = await queries.userByEmail(email);
@@ -139,7 +115,7 @@ export function identityRouter(deps: IdentityDeps): Router {
         throw new DomainError('username_taken', messages.usernameTaken, 409);
       const now = clock();
       const userId = randomUUID();
-      const { code, newCode } = freshCode(userId, now);
+      const newCode = freshCode(userId, now);
       try {
         await execute(userId, {
           type: 'RegisterUser',
@@ -160,11 +136,6 @@ export function identityRouter(deps: IdentityDeps): Router {
           throw new DomainError('username_taken', messages.usernameTaken, 409);
         throw error;
       }
-      await mailCode(
-        userId,
-        newCode.codeHash,
-        verificationCodeMail(input.email, input.username, code, CODE_TTL_MINUTES),
-      );
       res.json({ response: 'success' });
     }),
   );
@@ -173,9 +144,9 @@ export function identityRouter(deps: IdentityDeps): Router {
     '/login',
     route(async (req, res) => {
       const input = parseInput(loginRequestSchema, req.body);
-      const { userId, state, matches } = await checkCredentials(input.email, input.password);
+      const { userId, matches } = await checkCredentials(input.email, input.password);
       const now = clock();
-      const { code, newCode } = freshCode(userId, now);
+      const newCode = freshCode(userId, now);
       const sessionToken = newSessionToken();
       const sessionExpires = new Date(now.getTime() + SESSION_TTL_DAYS * 86_400_000);
       const { newEvents, newState } = await execute(userId, {
@@ -196,13 +167,6 @@ export function identityRouter(deps: IdentityDeps): Router {
       if (newEvents.some((event) => event.type === 'VerificationCodeRejected')) {
         throw new DomainError('invalid_code', messages.invalidCode, 400);
       }
-      if (codeWasIssued(newEvents) && state.status === 'registered') {
-        await mailCode(
-          userId,
-          newCode.codeHash,
-          verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES),
-        );
-      }
       if (newEvents.some((event) => event.type === 'UserLoggedIn')) {
         res.setHeader(SESSION_HEADER, sessionToken);
         res.setHeader(SESSION_EXPIRES_HEADER, sessionExpires.toISOString());
@@ -220,19 +184,12 @@ export function identityRouter(deps: IdentityDeps): Router {
     '/login/resend',
     route(async (req, res) => {
       const input = parseInput(resendCodeRequestSchema, req.body);
-      const { userId, state, matches } = await checkCredentials(input.email, input.password);
-      const { code, newCode } = freshCode(userId, clock());
+      const { userId, matches } = await checkCredentials(input.email, input.password);
       await execute(userId, {
         type: 'ResendCode',
-        data: { passwordMatches: matches, freshCode: newCode },
+        data: { passwordMatches: matches, freshCode: freshCode(userId, clock()) },
         metadata: { now: clock() },
       });
-      if (state.status === 'registered')
-        await mailCode(
-          userId,
-          newCode.codeHash,
-          verificationCodeMail(state.email, state.username, code, CODE_TTL_MINUTES),
-        );
       res.json({ message: messages.resent });
     }),
   );
@@ -292,20 +249,12 @@ export function identityRouter(deps: IdentityDeps): Router {
     const now = clock();
     const tokenId = randomUUID();
     const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
+    // The link's mail is requested through the outbox with this event (mail/sender.ts builds it).
     await execute(row.user_id, {
       type: 'RequestPasswordReset',
       data: { tokenId, expiresAt },
       metadata: { now },
     });
-    const jwt = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(row.user_id)
-      .setJti(tokenId)
-      .setIssuedAt(Math.floor(now.getTime() / 1000))
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(resetKey);
-    const link = `${deps.publicUrl()}/resetPassword?auth=${encodeURIComponent(jwt)}&username=${encodeURIComponent(row.username)}`;
-    await sendMail(passwordResetMail(row.email, row.username, link, RESET_TTL_MINUTES));
   }
 
   router.post(

@@ -3,7 +3,7 @@ import { DomainError, type Decider } from '@beatmatch/platform';
 import { evolve, initialState, MAX_CODE_ATTEMPTS, type PendingCode, type User, type UserEvent } from './user';
 
 type Metadata = { now: Date };
-type NewCode = { codeHash: string; expiresAt: Date };
+type NewCode = { codeId: string; codeHash: string; expiresAt: Date };
 
 export type RegisterUser = {
   type: 'RegisterUser';
@@ -37,8 +37,10 @@ export type ResendCode = {
   data: { passwordMatches: boolean; freshCode: NewCode };
   metadata: Metadata;
 };
-/** The handler sent the code's mail. */
+/** The mail sender handed the code's mail to the mailer. */
 export type RecordCodeMailed = { type: 'RecordCodeMailed'; data: { codeHash: string }; metadata: Metadata };
+/** The mail sender handed the reset link's mail to the mailer. */
+export type RecordResetMailed = { type: 'RecordResetMailed'; data: { tokenId: string }; metadata: Metadata };
 export type LogOut = { type: 'LogOut'; data: { sessionIdHash: string }; metadata: Metadata };
 export type RequestPasswordReset = {
   type: 'RequestPasswordReset';
@@ -52,7 +54,14 @@ export type ResetPassword = {
 };
 
 export type UserCommand =
-  RegisterUser | LogIn | ResendCode | RecordCodeMailed | LogOut | RequestPasswordReset | ResetPassword;
+  | RegisterUser
+  | LogIn
+  | ResendCode
+  | RecordCodeMailed
+  | RecordResetMailed
+  | LogOut
+  | RequestPasswordReset
+  | ResetPassword;
 
 const TRIAL_DAYS = 7;
 const REFERRAL_TRIAL_DAYS = 14;
@@ -64,12 +73,23 @@ function registered(state: User): Extract<User, { status: 'registered' }> {
   return state;
 }
 
+/**
+ * A code's mail leaves through the outbox a moment after the commit; a login within this window
+ * waits for it instead of replacing the code (after it, the mail is taken as lost and replaced).
+ */
+export const CODE_MAIL_GRACE_MS = 60_000;
+
 const codeIsLive = (code: PendingCode | null, now: Date): code is PendingCode =>
   !!code && code.failedAttempts < MAX_CODE_ATTEMPTS && new Date(code.expiresAt) > now;
 
 const issueCode = (code: NewCode, now: Date): UserEvent => ({
   type: 'VerificationCodeIssued',
-  data: { codeHash: code.codeHash, issuedAt: now.toISOString(), expiresAt: code.expiresAt.toISOString() },
+  data: {
+    codeHash: code.codeHash,
+    codeId: code.codeId,
+    issuedAt: now.toISOString(),
+    expiresAt: code.expiresAt.toISOString(),
+  },
 });
 
 export function registerUser(command: RegisterUser, state: User): UserEvent[] {
@@ -90,11 +110,11 @@ export function logIn(command: LogIn, state: User): UserEvent[] {
   const events: UserEvent[] = [];
   if (!user.verified) {
     if (!data.enteredCodeHash) {
-      // Asked for the code: send one unless a live one was already mailed (a code whose mail never
-      // went out, e.g. the process died after the sign-up committed, is replaced and mailed now).
-      return codeIsLive(user.pendingCode, now) && user.pendingCode.mailed
-        ? []
-        : [issueCode(data.freshCode, now)];
+      // Asked for the code: send one unless a live one was mailed or is on its way (a code whose mail
+      // has not gone out a minute after it was issued — the mail server refuses it — is replaced).
+      const live = codeIsLive(user.pendingCode, now) ? user.pendingCode : null;
+      const onItsWay = live && now.getTime() - Date.parse(live.issuedAt) < CODE_MAIL_GRACE_MS;
+      return live && (live.mailed || onItsWay) ? [] : [issueCode(data.freshCode, now)];
     }
     if (!codeIsLive(user.pendingCode, now)) throw new DomainError('code_expired', messages.codeExpired, 400);
     if (user.pendingCode.codeHash !== data.enteredCodeHash) {
@@ -167,6 +187,18 @@ export function recordCodeMailed(command: RecordCodeMailed, state: User): UserEv
   ];
 }
 
+export function recordResetMailed(command: RecordResetMailed, state: User): UserEvent[] {
+  if (state.status !== 'registered') return [];
+  const pending = state.pendingReset;
+  if (!pending || pending.tokenId !== command.data.tokenId || pending.mailed) return [];
+  return [
+    {
+      type: 'PasswordResetMailed',
+      data: { tokenId: command.data.tokenId, mailedAt: command.metadata.now.toISOString() },
+    },
+  ];
+}
+
 export function requestPasswordReset(command: RequestPasswordReset, state: User): UserEvent[] {
   registered(state);
   const { now } = command.metadata;
@@ -215,6 +247,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return resendCode(command, state);
     case 'RecordCodeMailed':
       return recordCodeMailed(command, state);
+    case 'RecordResetMailed':
+      return recordResetMailed(command, state);
     case 'LogOut':
       return logOut(command, state);
     case 'RequestPasswordReset':

@@ -29,7 +29,12 @@ const registered = (referralCode: string | null = null): UserEvent => ({
 });
 const codeIssued = (codeHash = 'C1', expiresAt = later(15)): UserEvent => ({
   type: 'VerificationCodeIssued',
-  data: { codeHash, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+  data: {
+    codeHash,
+    codeId: `id-${codeHash}`,
+    issuedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  },
 });
 const codeMailed = (codeHash = 'C1'): UserEvent => ({
   type: 'VerificationCodeMailed',
@@ -62,7 +67,7 @@ const logIn = (data: Partial<LogIn['data']> = {}, at = now): LogIn => ({
     enteredCodeHash: null,
     survey: null,
     session,
-    freshCode: { codeHash: 'C2', expiresAt: later(30) },
+    freshCode: { codeId: 'id-C2', codeHash: 'C2', expiresAt: later(30) },
     ...data,
   },
   metadata: { now: at },
@@ -80,7 +85,7 @@ describe('user decider', () => {
         email: 'ada@example.com',
         passwordHash: 'H',
         referralCode,
-        code: { codeHash: 'C1', expiresAt: later(15) },
+        code: { codeId: 'id-C1', codeHash: 'C1', expiresAt: later(15) },
       },
       metadata: { now },
     }) as const;
@@ -106,10 +111,23 @@ describe('user decider', () => {
   it('does not resend while a live code is out and was mailed', () =>
     given([registered(), codeIssued(), codeMailed()]).when(logIn()).thenNothingHappened());
 
-  it('re-sends at login when the live code was never mailed (the process died after committing)', () =>
+  it('waits for an unmailed code issued under a minute ago (its mail is on its way through the outbox)', () =>
     given([registered(), codeIssued()])
-      .when(logIn())
-      .then([codeIssued('C2', later(30))]));
+      .when(logIn({}, new Date(now.getTime() + 59_000)))
+      .thenNothingHappened());
+
+  it('replaces a live code whose mail has not gone out after a minute', () =>
+    expect(decide([registered(), codeIssued()], logIn({}, later(2)))).toEqual([
+      {
+        type: 'VerificationCodeIssued',
+        data: {
+          codeHash: 'C2',
+          codeId: 'id-C2',
+          issuedAt: later(2).toISOString(),
+          expiresAt: later(30).toISOString(),
+        },
+      },
+    ]));
 
   it('records a mail only for the pending code, once', () => {
     const mailed = (codeHash: string) => ({
@@ -122,13 +140,37 @@ describe('user decider', () => {
     expect(decide([registered(), codeIssued()], mailed('OLD'))).toEqual([]);
   });
 
+  it('records a reset mail only for the latest link, once', () => {
+    const requested = (tokenId: string): UserEvent => ({
+      type: 'PasswordResetRequested',
+      data: { tokenId, requestedAt: now.toISOString(), expiresAt: later(60).toISOString() },
+    });
+    const mailed = (tokenId: string) => ({
+      type: 'RecordResetMailed' as const,
+      data: { tokenId },
+      metadata: { now },
+    });
+    const resetMailed: UserEvent = {
+      type: 'PasswordResetMailed',
+      data: { tokenId: 't2', mailedAt: now.toISOString() },
+    };
+    expect(decide([registered(), requested('t1'), requested('t2')], mailed('t2'))).toEqual([resetMailed]);
+    expect(decide([registered(), requested('t1'), requested('t2')], mailed('t1'))).toEqual([]);
+    expect(decide([registered(), requested('t2'), resetMailed], mailed('t2'))).toEqual([]);
+  });
+
   it('issues a fresh code when the previous one expired', () =>
     given([registered(), codeIssued()])
       .when(logIn({}, later(20)))
       .then([
         {
           type: 'VerificationCodeIssued',
-          data: { codeHash: 'C2', issuedAt: later(20).toISOString(), expiresAt: later(30).toISOString() },
+          data: {
+            codeHash: 'C2',
+            codeId: 'id-C2',
+            issuedAt: later(20).toISOString(),
+            expiresAt: later(30).toISOString(),
+          },
         },
       ]));
 

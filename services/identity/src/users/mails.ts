@@ -1,5 +1,8 @@
 import { escapeHtml, type MailMessage } from '@beatmatch/platform';
 
+export const CODE_TTL_MINUTES = 15;
+export const RESET_TTL_MINUTES = 60;
+
 export function verificationCodeMail(
   to: string,
   username: string,

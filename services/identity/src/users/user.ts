@@ -14,7 +14,8 @@ export type UserRegistered = {
 };
 export type VerificationCodeIssued = {
   type: 'VerificationCodeIssued';
-  data: { codeHash: string; issuedAt: string; expiresAt: string };
+  /** codeId: the code is derived from it with the service secret (absent on codes issued before). */
+  data: { codeHash: string; issuedAt: string; expiresAt: string; codeId?: string };
 };
 /** The mail with that code was handed to the mailer (a code never mailed is re-sent at login). */
 export type VerificationCodeMailed = {
@@ -45,6 +46,11 @@ export type PasswordResetRequested = {
   type: 'PasswordResetRequested';
   data: { tokenId: string; requestedAt: string; expiresAt: string };
 };
+/** The reset link's mail was handed to the mailer. */
+export type PasswordResetMailed = {
+  type: 'PasswordResetMailed';
+  data: { tokenId: string; mailedAt: string };
+};
 export type PasswordReset = {
   type: 'PasswordReset';
   data: { tokenId: string; passwordHash: string; resetAt: string };
@@ -61,6 +67,7 @@ export type UserEvent =
   | UserLoggedIn
   | UserLoggedOut
   | PasswordResetRequested
+  | PasswordResetMailed
   | PasswordReset;
 
 /** Wrong codes allowed before a code is dead and a new one must be sent. */
@@ -68,6 +75,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 export interface PendingCode {
   codeHash: string;
+  issuedAt: string;
   expiresAt: string;
   failedAttempts: number;
   /** False until the mail went out: a process killed in between leaves it false. */
@@ -87,7 +95,7 @@ export type User =
       pendingCode: PendingCode | null;
       survey: SurveyAnswer | null;
       trialOfferPresented: boolean;
-      pendingReset: { tokenId: string; expiresAt: string } | null;
+      pendingReset: { tokenId: string; requestedAt: string; expiresAt: string; mailed: boolean } | null;
     };
 
 export const initialState = (): User => ({ status: 'unknown' });
@@ -116,6 +124,7 @@ export function evolve(state: User, event: UserEvent): User {
         ...state,
         pendingCode: {
           codeHash: event.data.codeHash,
+          issuedAt: event.data.issuedAt,
           expiresAt: event.data.expiresAt,
           failedAttempts: 0,
           mailed: false,
@@ -136,7 +145,11 @@ export function evolve(state: User, event: UserEvent): User {
     case 'TrialOfferPresented':
       return { ...state, trialOfferPresented: true };
     case 'PasswordResetRequested':
-      return { ...state, pendingReset: { tokenId: event.data.tokenId, expiresAt: event.data.expiresAt } };
+      return { ...state, pendingReset: { ...event.data, mailed: false } };
+    case 'PasswordResetMailed':
+      return state.pendingReset?.tokenId === event.data.tokenId
+        ? { ...state, pendingReset: { ...state.pendingReset, mailed: true } }
+        : state;
     case 'PasswordReset':
       return { ...state, passwordHash: event.data.passwordHash, pendingReset: null };
     case 'UserLoggedIn':

@@ -1,0 +1,27 @@
+import { integrationEvent, type IntegrationEvent } from '@beatmatch/contracts';
+import type { OutgoingMessage } from '@beatmatch/platform';
+
+/**
+ * Identity's own mail queue: a topic only identity publishes and consumes. A mail is requested by an
+ * outbox row written in the same transaction as the event that needs it (a code issued, a reset
+ * asked for, a contact message received), so a process killed after the commit still sends it when
+ * the outbox is relayed again (at least once). Codes and links are not in the message: the sender
+ * derives them from the user's stream and the service secret, and skips a request the stream has
+ * moved past (a newer code, a used link, a mail already sent).
+ */
+export const IDENTITY_MAIL_TOPIC = 'identity.mail';
+
+export type MailRequest =
+  | { kind: 'verificationCode'; userId: string; codeId: string; codeHash: string }
+  | { kind: 'passwordReset'; userId: string; tokenId: string }
+  | { kind: 'contact'; messageId: string; name: string; email: string; message: string; receivedAt: string };
+
+export type MailRequested = IntegrationEvent<'identity.MailRequested', MailRequest>;
+
+export function mailRequest(request: MailRequest, key: string, at: Date): OutgoingMessage {
+  return {
+    key,
+    topic: IDENTITY_MAIL_TOPIC,
+    event: integrationEvent<MailRequested>('identity.MailRequested', 1, request, at),
+  };
+}
