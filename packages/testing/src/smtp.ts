@@ -80,3 +80,10 @@ export async function startSmtpCapture(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A captured mail's raw text with quoted-printable undone (soft line breaks, =XX escapes): links read whole. */
+export function readableMail(mail: CapturedMail): string {
+  return mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

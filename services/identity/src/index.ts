@@ -38,13 +38,15 @@ export interface IdentityServiceOptions {
   supportEmail?: string;
   /** The $BEAT whitepaper link served by get_whitepaper. */
   whitepaperUrl?: string;
+  /** PostgreSQL schema of its tables (tests use one of their own). */
+  schema?: string;
 }
 
 /** Composition root of identity: wires the store, read models, outbox relay and HTTP API. */
 export async function createIdentityService(options: IdentityServiceOptions) {
   const { db, bus, logger } = options;
   const clock = options.clock ?? (() => new Date());
-  const s = IDENTITY_SCHEMA;
+  const s = options.schema ?? IDENTITY_SCHEMA;
   await db.exec(eventStoreSchema(s) + identityReadModelSchema(s) + processedEventsSchema(s));
 
   const pollMs = options.relayPollMs ?? 1000;

@@ -11,7 +11,7 @@ import {
   SmtpMailer,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { requireEnv, startSmtpCapture, waitFor, type SmtpCapture } from '@beatmatch/testing';
+import { readableMail, requireEnv, startSmtpCapture, waitFor, type SmtpCapture } from '@beatmatch/testing';
 import { userDecider, type UserCommand } from '../users/businessLogic';
 import { userStream } from '../users/user';
 import { codeFor, hashCode } from '../users/secrets';
@@ -169,11 +169,7 @@ it('mails a reset link that opens the reset page for that request only', async (
   const { relay } = await restart();
   await relay.kick();
   await waitFor('the reset mail', () => mailsTo(email).some((m) => m.subject.includes('Reset')), 5000);
-  // The text part is quoted-printable: undo soft line breaks and =XX escapes, then read the link.
-  const text = mailsTo(email)
-    .find((m) => m.subject.includes('Reset'))!
-    .raw.replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = readableMail(mailsTo(email).find((m) => m.subject.includes('Reset'))!);
   const jwt = /resetPassword\?auth=([A-Za-z0-9_.-]+)/.exec(text)![1]!;
   const { payload } = await jwtVerify(jwt, resetKeyOf(secret), { algorithms: ['HS256'] });
   expect([payload.sub, payload.jti]).toEqual([userId, tokenId]);

@@ -1,13 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, errors as joseErrors } from 'jose';
 import {
-  forgotPasswordRequestSchema,
   identityMessages as messages,
-  jwtAuthenticateRequestSchema,
   loginRequestSchema,
   resendCodeRequestSchema,
-  resetPasswordRequestSchema,
   signupRequestSchema,
   type AuthResponse,
   type LoginResponse,
@@ -15,32 +11,30 @@ import {
 import {
   DomainError,
   HttpProblem,
-  aggregateStream,
   handleCommand,
   parseInput,
   requireUser,
   route,
   type EventStore,
+  type HandleResult,
   type Logger,
 } from '@beatmatch/platform';
 import { loginOutcome, userDecider, type UserCommand } from './businessLogic';
 import { userStream, type User, type UserEvent } from './user';
 import type { IdentityQueries } from './readModel';
-import {
-  codeFor,
-  hashCode,
-  hashPassword,
-  hashSessionToken,
-  newSessionToken,
-  passwordMatches,
-} from './secrets';
+import { codeFor, hashCode, hashPassword, hashSessionToken, newSessionToken } from './secrets';
 import { CODE_TTL_MINUTES, RESET_TTL_MINUTES } from './mails';
+import { credentialsChecker } from './credentials';
+import { passwordResetRouter } from './passwordReset';
 import { identityPublication } from '../integration/publish';
-import { resetKeyOf } from '../mail/sender';
+
+/*
+ * The account routes: sign-up, login with its e-mailed code and survey, resend, logout, the caller's
+ * profile and the gateway's session lookup. Password reset links live in passwordReset.ts, the
+ * credential check in credentials.ts.
+ */
 
 export { CODE_TTL_MINUTES, RESET_TTL_MINUTES };
-/** Forgot-password's lookup, event and mail run this long after the reply (see the route). */
-const RESET_WORK_DELAY_MS = 30;
 export const SESSION_TTL_DAYS = 30;
 /** Identity hands a new session token to the gateway in this header; the gateway turns it into the cookie. */
 export const SESSION_HEADER = 'x-beatmatch-session';
@@ -66,14 +60,16 @@ const isUniqueViolation = (error: unknown, column: string) => {
   return e?.code === '23505' && `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.includes(column);
 };
 
+/** Runs one command on a user's stream, publishing through the outbox in the same transaction. */
+export type ExecuteUserCommand = (
+  userId: string,
+  command: UserCommand,
+) => Promise<HandleResult<User, UserEvent>>;
+
 export function identityRouter(deps: IdentityDeps): Router {
   const router = Router();
-  const { store, queries, clock, logger } = deps;
-  const resetKey = resetKeyOf(deps.secret);
-  // Unknown e-mails still pay for one argon2 verify, so timing does not tell whether an account exists.
-  const dummyHash = hashPassword(randomUUID());
-
-  const execute = (userId: string, command: UserCommand) =>
+  const { store, queries, clock } = deps;
+  const execute: ExecuteUserCommand = (userId, command) =>
     handleCommand(store, userStream(userId), userDecider, command, { publish: identityPublication });
 
   /**
@@ -89,17 +85,7 @@ export function identityRouter(deps: IdentityDeps): Router {
     };
   };
 
-  async function checkCredentials(email: string, password: string) {
-    const row = await queries.userByEmail(email);
-    if (!row) {
-      await passwordMatches(await dummyHash, password);
-      throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
-    }
-    const { state } = await aggregateStream<User, UserEvent>(store, userStream(row.user_id), userDecider);
-    if (state.status !== 'registered')
-      throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
-    return { userId: row.user_id, state, matches: await passwordMatches(state.passwordHash, password) };
-  }
+  const checkCredentials = credentialsChecker(deps);
 
   router.post(
     '/signup',
@@ -243,79 +229,7 @@ export function identityRouter(deps: IdentityDeps): Router {
     }),
   );
 
-  async function sendResetLink(email: string) {
-    const row = await queries.userByEmail(email);
-    if (!row) return;
-    const now = clock();
-    const tokenId = randomUUID();
-    const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
-    // The link's mail is requested through the outbox with this event (mail/sender.ts builds it).
-    await execute(row.user_id, {
-      type: 'RequestPasswordReset',
-      data: { tokenId, expiresAt },
-      metadata: { now },
-    });
-  }
-
-  router.post(
-    '/forgot-password',
-    route(async (req, res) => {
-      const input = parseInput(forgotPasswordRequestSchema, req.body);
-      // The same answer, at the same speed, whether or not the e-mail has an account: the lookup,
-      // the event append and the mail happen after the reply is sent.
-      res.json({ message: messages.forgotPassword });
-      // Started a moment later: in the embedded profile the gateway and PGlite share this event loop,
-      // and work started at once would delay the reply's way out for existing e-mails only.
-      res.once('finish', () => {
-        setTimeout(() => {
-          sendResetLink(input.email).catch((error) =>
-            logger.error({ err: error }, 'password reset request failed'),
-          );
-        }, RESET_WORK_DELAY_MS).unref?.();
-      });
-    }),
-  );
-
-  async function openResetToken(jwt: string) {
-    try {
-      const { payload } = await jwtVerify(jwt, resetKey, { algorithms: ['HS256'], currentDate: clock() });
-      if (!payload.sub || !payload.jti) throw new DomainError('invalid', messages.invalid, 400);
-      return { userId: payload.sub, tokenId: payload.jti };
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new DomainError('expired', messages.expired, 400);
-      if (error instanceof DomainError) throw error;
-      throw new DomainError('invalid', messages.invalid, 400);
-    }
-  }
-
-  router.post(
-    '/reset-password/verify',
-    route(async (req, res) => {
-      const input = parseInput(jwtAuthenticateRequestSchema, req.body);
-      const { userId, tokenId } = await openResetToken(input.jwt);
-      const { state } = await aggregateStream<User, UserEvent>(store, userStream(userId), userDecider);
-      const live =
-        state.status === 'registered' &&
-        state.pendingReset?.tokenId === tokenId &&
-        new Date(state.pendingReset.expiresAt) > clock();
-      if (!live || state.status !== 'registered') throw new DomainError('expired', messages.expired, 400);
-      res.json({ response: 'success', username: state.username });
-    }),
-  );
-
-  router.post(
-    '/reset-password',
-    route(async (req: Request, res) => {
-      const input = parseInput(resetPasswordRequestSchema, req.body);
-      const { userId, tokenId } = await openResetToken(input.jwt);
-      await execute(userId, {
-        type: 'ResetPassword',
-        data: { tokenId, passwordHash: await hashPassword(input.password) },
-        metadata: { now: clock() },
-      });
-      res.json({ message: messages.passwordReset });
-    }),
-  );
+  router.use(passwordResetRouter({ ...deps, execute }));
 
   return router;
 }
