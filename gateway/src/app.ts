@@ -5,7 +5,14 @@ import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rat
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_SUPPORT_EMAIL, IDENTITY_TOPIC, sessionsRevokedV1Payload } from '@beatmatch/contracts';
+import {
+  DEFAULT_SUPPORT_EMAIL,
+  ERROR_CODES,
+  GATEWAY_MESSAGES,
+  HEADERS,
+  IDENTITY_TOPIC,
+  sessionsRevokedV1Payload,
+} from '@beatmatch/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   HttpProblem,
@@ -27,8 +34,8 @@ import { SESSION_COOKIE, SessionResolver } from './session';
 import { devMailboxPolicy, devMailboxRouter } from './devMailbox';
 import { mountFrontends } from './static';
 
-const SESSION_HEADER = 'x-beatmatch-session';
-const SESSION_EXPIRES_HEADER = 'x-beatmatch-session-expires';
+const SESSION_HEADER = HEADERS.session;
+const SESSION_EXPIRES_HEADER = HEADERS.sessionExpires;
 const VISITOR_COOKIE = 'bm_vid';
 
 export interface RateLimits {
@@ -170,11 +177,11 @@ export function createGateway(options: GatewayOptions) {
     getSessionIdentifier: (req) => String(req.cookies[VISITOR_COOKIE] ?? ''),
     cookieName: options.secureCookies ? '__Host-bm.csrf' : 'bm_csrf',
     cookieOptions: { sameSite: 'lax', secure: options.secureCookies, path: '/', httpOnly: true },
-    getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'],
+    getCsrfTokenFromRequest: (req) => req.headers[HEADERS.csrfToken],
     errorConfig: {
       statusCode: 403,
-      message: 'Your session token is out of date. Please reload the page.',
-      code: 'csrf_invalid',
+      message: GATEWAY_MESSAGES.csrfInvalid,
+      code: ERROR_CODES.csrfInvalid,
     },
   });
 
@@ -226,12 +233,7 @@ export function createGateway(options: GatewayOptions) {
           .type('application/problem+json')
           .send(
             JSON.stringify(
-              problem(
-                429,
-                'Too many attempts. Please wait a minute and try again.',
-                'rate_limited',
-                String(req.id),
-              ),
+              problem(429, GATEWAY_MESSAGES.tooManyAttempts, ERROR_CODES.rateLimited, String(req.id)),
             ),
           );
       },
@@ -274,7 +276,7 @@ export function createGateway(options: GatewayOptions) {
             // Services see the caller only as the gateway vouches for it: no cookies, no spoofed token.
             proxyReq.removeHeader('cookie');
             proxyReq.setHeader(INTERNAL_TOKEN_HEADER, req.internalToken ?? '');
-            proxyReq.setHeader('x-request-id', String(req.id));
+            proxyReq.setHeader(HEADERS.requestId, String(req.id));
             // A body the gateway parsed (per-account limits) is written again for the service.
             fixRequestBody(proxyReq, req);
           },
@@ -302,8 +304,8 @@ export function createGateway(options: GatewayOptions) {
             logger.error({ err: error }, 'proxy error');
             const body = problem(
               502,
-              'Error - please reload the page and try again.',
-              'bad_gateway',
+              GATEWAY_MESSAGES.unavailable,
+              ERROR_CODES.badGateway,
               String((req as Request).id),
             );
             if ('headersSent' in res && !res.headersSent) {

@@ -1,4 +1,9 @@
-import type { Caller, InternalTokenIssuer, Logger } from '@beatmatch/platform';
+import {
+  INTERNAL_TOKEN_HEADER,
+  type Caller,
+  type InternalTokenIssuer,
+  type Logger,
+} from '@beatmatch/platform';
 
 export const SESSION_COOKIE = 'bm_session';
 
@@ -30,7 +35,7 @@ export class SessionResolver {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-internal-token': await this.issuer.issue({ gateway: true }),
+        [INTERNAL_TOKEN_HEADER]: await this.issuer.issue({ gateway: true }),
       },
       body: JSON.stringify({ token }),
     });

@@ -1,3 +1,4 @@
+import { NOT_AUTHENTICATED_MESSAGE } from './http';
 import { z } from 'zod';
 import type { IntegrationEvent } from './envelope';
 
@@ -107,7 +108,7 @@ export const identityMessages = {
   usernameTaken: 'This username is taken.',
   invalidCode: 'Invalid code.',
   codeExpired: 'This code has expired. Please request a new one.',
-  notAuthenticated: 'User not authenticated',
+  notAuthenticated: NOT_AUTHENTICATED_MESSAGE,
   passwordReset: 'Your password has been reset.',
   expired: 'expired',
   invalid: 'invalid',

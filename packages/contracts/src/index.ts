@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './commerce';
 export * from './matchmaker';
 export * from './catalogApi';
+export * from './http';

@@ -1,16 +1,11 @@
 // The gateway client every app uses: JSON POSTs with the CSRF header, problem+json errors turned
 // into ApiError (with the error code), transport failures into NetworkError (artist-side spec §7, §8).
 
-export const NETWORK_ERROR_MESSAGE = 'Error - please reload the page and try again.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+import { ERROR_CODES, GATEWAY_MESSAGES, HEADERS } from '@beatmatch/contracts';
 
-/** Error codes of the gateway's and services' problem+json replies that the apps act on. */
-export const ERROR_CODES = {
-  unauthenticated: 'unauthenticated',
-  csrfInvalid: 'csrf_invalid',
-  rateLimited: 'rate_limited',
-  badGateway: 'bad_gateway',
-} as const;
+export { ERROR_CODES };
+export const NETWORK_ERROR_MESSAGE = GATEWAY_MESSAGES.unavailable;
+export const TOO_MANY_ATTEMPTS_MESSAGE = GATEWAY_MESSAGES.tooManyAttempts;
 
 export class ApiError extends Error {
   constructor(
@@ -102,7 +97,7 @@ export function createApiClient(
     const token = await tokenPromise;
     const response = await send(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      headers: { 'content-type': 'application/json', [HEADERS.csrfToken]: token },
       body: JSON.stringify(body),
     });
     const data = await readJson(response);

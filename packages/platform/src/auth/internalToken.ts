@@ -1,3 +1,4 @@
+import { HEADERS } from '@beatmatch/contracts';
 import {
   SignJWT,
   jwtVerify,
@@ -25,7 +26,7 @@ export interface Caller {
   gateway?: boolean;
 }
 
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+export const INTERNAL_TOKEN_HEADER = HEADERS.internalToken;
 const ISSUER = 'beatmatch-gateway';
 const AUDIENCE = 'beatmatch-services';
 const ALGORITHM = 'EdDSA';

@@ -1,3 +1,4 @@
+import { ERROR_CODES, HEADERS, NOT_AUTHENTICATED_MESSAGE } from '@beatmatch/contracts';
 import express, {
   type Express,
   type NextFunction,
@@ -32,9 +33,9 @@ export function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
+      const incoming = req.headers[HEADERS.requestId];
       const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader('x-request-id', id);
+      res.setHeader(HEADERS.requestId, id);
       return id;
     },
     customLogLevel: (_req, res, error) =>
@@ -76,7 +77,8 @@ export function requireGatewayCaller(verifier: InternalTokenVerifier): RequestHa
 
 /** Requires a logged-in user; the message is the one the frontends treat as "signed out". */
 export const requireUser: RequestHandler = (req, _res, next) => {
-  if (!req.caller?.userId) return next(new HttpProblem(401, 'User not authenticated', 'unauthenticated'));
+  if (!req.caller?.userId)
+    return next(new HttpProblem(401, NOT_AUTHENTICATED_MESSAGE, ERROR_CODES.unauthenticated));
   next();
 };
 

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
 import {
+  ERROR_CODES,
+  HEADERS,
   identityMessages as messages,
   loginRequestSchema,
   resendCodeRequestSchema,
@@ -37,8 +39,8 @@ import { identityPublication } from '../integration/publish';
 export { CODE_TTL_MINUTES, RESET_TTL_MINUTES };
 export const SESSION_TTL_DAYS = 30;
 /** Identity hands a new session token to the gateway in this header; the gateway turns it into the cookie. */
-export const SESSION_HEADER = 'x-beatmatch-session';
-export const SESSION_EXPIRES_HEADER = 'x-beatmatch-session-expires';
+export const SESSION_HEADER = HEADERS.session;
+export const SESSION_EXPIRES_HEADER = HEADERS.sessionExpires;
 
 export interface IdentityDeps {
   store: EventStore;
@@ -200,7 +202,7 @@ export function identityRouter(deps: IdentityDeps): Router {
     requireUser,
     route(async (req, res) => {
       const row = await queries.userById(req.caller!.userId!);
-      if (!row) throw new HttpProblem(401, messages.notAuthenticated, 'unauthenticated');
+      if (!row) throw new HttpProblem(401, messages.notAuthenticated, ERROR_CODES.unauthenticated);
       const body: AuthResponse = {
         userName: row.username,
         profilePicture: null,
@@ -216,10 +218,10 @@ export function identityRouter(deps: IdentityDeps): Router {
     '/sessions/resolve',
     route(async (req, res) => {
       if (!req.caller?.gateway)
-        throw new HttpProblem(403, 'Only the gateway resolves sessions.', 'forbidden');
+        throw new HttpProblem(403, 'Only the gateway resolves sessions.', ERROR_CODES.forbidden);
       const token = typeof req.body?.token === 'string' ? req.body.token : '';
       const row = token ? await queries.session(hashSessionToken(token), clock()) : undefined;
-      if (!row) throw new HttpProblem(401, messages.notAuthenticated, 'unauthenticated');
+      if (!row) throw new HttpProblem(401, messages.notAuthenticated, ERROR_CODES.unauthenticated);
       res.json({
         userId: row.user_id,
         userName: row.username,
