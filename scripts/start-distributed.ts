@@ -356,6 +356,9 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   };
   delete common.SMTP_URL;
   if (options.smtpUrl) common.SMTP_URL = options.smtpUrl;
+  // Files live in S3 when one is configured (deploy/local installs one): separate processes cannot
+  // share the embedded profile's filesystem store, whose signed URLs only the embedded gateway serves.
+  if (!common.BLOB_STORE && common.S3_BUCKET) common.BLOB_STORE = 's3';
 
   const processes = {} as Record<ProcessName, Supervised>;
   for (const service of SERVICES) {
@@ -424,6 +427,8 @@ function loadLocalServers(names: string[]) {
 
 async function main() {
   if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) loadLocalServers(['postgres', 'kafka']);
+  if (!process.env.BLOB_STORE && !process.env.S3_BUCKET) loadLocalServers(['s3']);
+  if (!process.env.TEMPORAL_ADDRESS) loadLocalServers(['temporal']);
   const system = await startDistributed({
     databaseUrl: process.env.DATABASE_URL!,
     kafkaBrokers: process.env.KAFKA_BROKERS!,
