@@ -10,11 +10,15 @@ interface Mail {
 
 /** The newest six-digit code e-mailed to `to`, read from the embedded profile's dev mailbox. */
 export async function latestCodeFor(request: APIRequestContext, to: string): Promise<string> {
-  const response = await request.get('/dev/mailbox.json');
-  const mails = (await response.json()) as Mail[];
-  for (const mail of mails) {
-    const code = mail.to === to ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-    if (code) return code;
+  // Mail leaves through the outbox a moment after the request that caused it answered.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const response = await request.get('/dev/mailbox.json');
+    const mails = (await response.json()) as Mail[];
+    for (const mail of mails) {
+      const code = mail.to === to ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`No code e-mailed to ${to} yet`);
+  throw new Error(`No code e-mailed to ${to} within 10 s`);
 }

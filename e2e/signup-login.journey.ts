@@ -24,9 +24,12 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await shot('signup-success');
 
   // The code, as a person would read it: on the dev mailbox page.
-  await page.goto('/dev/mailbox');
+  // The mail leaves through the outbox a moment after the reply: reload until it is there.
   const mail = page.locator('article.mail', { hasText: `To: ${user.email}` }).first();
-  await expect(mail).toBeVisible();
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass();
   const code = /\b(\d{6})\b/.exec(await mail.locator('pre').innerText())?.[1];
   expect(code).toMatch(/^\d{6}$/);
 

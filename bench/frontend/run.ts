@@ -126,8 +126,13 @@ async function signedInState(browser: Browser): Promise<string> {
   };
   const { uuid } = (await post('/api/beatmatch_exclude', {})) as { uuid: string };
   await post('/api/beatmatch_signup', user);
-  const mails = (await (await request.get('/dev/mailbox.json')).json()) as { to: string; text: string }[];
-  const code = mails.find((mail) => mail.to === user.email)?.text.match(/\b(\d{6})\b/)?.[1];
+  // The code mail leaves through the outbox a moment after the sign-up answered.
+  let code: string | undefined;
+  for (const deadline = Date.now() + 10_000; !code && Date.now() < deadline;) {
+    const mails = (await (await request.get('/dev/mailbox.json')).json()) as { to: string; text: string }[];
+    code = mails.find((mail) => mail.to === user.email)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   if (!code) throw new Error('No sign-up code in the dev mailbox');
   const credentials = { email: user.email, password: user.password, uuid };
   await post('/api/beatmatch_login', { ...credentials, auth_code: code });

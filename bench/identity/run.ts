@@ -62,7 +62,7 @@ async function main() {
     const password = 'benchmark password';
     const user = { username: 'bench', email: 'bench@example.com', password };
     await client.post('beatmatch_signup', user);
-    const code = (await system.devMailbox.list())[0]!.text.match(/\b(\d{6})\b/)![1];
+    const code = (await system.devMailbox.waitFor((m) => m.to === user.email)).text.match(/\b(\d{6})\b/)![1];
     await client.post('beatmatch_login', { email: user.email, password, uuid: null, auth_code: code });
     await client.post('beatmatch_login', {
       email: user.email,

@@ -108,3 +108,36 @@ export class ApiClient {
     return response;
   }
 }
+
+/** What `signedInClient` needs of the running embedded system: its URL and its dev mailbox. */
+export interface MailboxSystem {
+  url: string;
+  devMailbox: {
+    waitFor(
+      match: (mail: { to: string; subject: string; text: string }) => boolean,
+    ): Promise<{ text: string }>;
+  };
+}
+
+/**
+ * A new account, signed in through the API as a person would: sign-up, the code from the dev mailbox
+ * (it arrives through the outbox, so this waits for it), login with the code, the survey answer.
+ */
+export async function signedInClient(
+  system: MailboxSystem,
+  username: string,
+  survey: 'artist' | 'prod' | 'both' = 'both',
+): Promise<ApiClient & { email: string }> {
+  const client = new ApiClient(system.url);
+  const user = { username, email: `${username}@example.com`, password: 'correct horse battery' };
+  const signup = await client.post('beatmatch_signup', user);
+  if (signup.status !== 200) throw new Error(`sign-up of ${username}: ${signup.status}`);
+  const mail = await system.devMailbox.waitFor((m) => m.to === user.email && /code/i.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const login = { email: user.email, password: user.password, uuid: null };
+  const verified = await client.post<{ response: string }>('beatmatch_login', { ...login, auth_code: code });
+  if (verified.body.response !== 'survey') throw new Error(`login of ${username}: ${verified.body.response}`);
+  await client.post('beatmatch_login', { ...login, producerArtistSurvey: survey });
+  if ((await client.post('beatmatch_auth')).status !== 200) throw new Error(`${username} is not signed in`);
+  return Object.assign(client, { email: user.email });
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createLogger } from '@beatmatch/platform';
 import { startEmbedded, type EmbeddedSystem } from './index';
-import { ApiClient } from './apiClient';
+import { ApiClient, signedInClient } from './apiClient';
 
 /**
  * The upload wizard's calls through the embedded profile's gateway: CSRF and session on the API,
@@ -38,17 +38,7 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-async function signedIn(name: string): Promise<ApiClient> {
-  const client = new ApiClient(system.url);
-  const user = { username: name, email: `${name}@example.com`, password: 'correct horse battery' };
-  expect((await client.post('beatmatch_signup', user)).status).toBe(200);
-  const mail = (await system.devMailbox.list()).find((m) => m.to === user.email && /code/i.test(m.subject));
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  const login = { email: user.email, password: user.password, uuid: null };
-  expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
-  await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'prod' });
-  return client;
-}
+const signedIn = (name: string) => signedInClient(system, name, 'prod');
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-catalog-'));

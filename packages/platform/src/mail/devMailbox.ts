@@ -38,4 +38,17 @@ export class DevMailbox implements Mailer {
       .reverse()
       .slice(0, limit);
   }
+
+  /**
+   * The newest mail that `match` accepts, waiting for it: mail leaves through the outbox, a moment
+   * after the request that caused it has answered.
+   */
+  async waitFor(match: (mail: StoredMail) => boolean, timeoutMs = 10_000): Promise<StoredMail> {
+    for (const deadline = Date.now() + timeoutMs; ;) {
+      const found = (await this.list()).find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }
