@@ -176,6 +176,21 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
       v: { required: false, description: 'The cover version (cache key)' },
     },
   },
+  beatmatch_pioneers: {
+    method: 'post',
+    summary: 'Producers who helped reach 10,000 uploads (lifetime members flagged)',
+    access: 'public',
+  },
+  beatmatch_example_drake: {
+    method: 'get',
+    summary: "The marketing pages' example beat: its snippet (Range requests)",
+    access: 'public',
+  },
+  beatmatch_example_get_tags: {
+    method: 'post',
+    summary: "The example beat's name, producer, cover and DNA tags",
+    access: 'public',
+  },
 };
 
 const problem = { $ref: '#/components/schemas/Problem' };

@@ -61,6 +61,10 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_manage_beats_play_beat: { service: 'catalog', path: '/beats/play' },
   beatmatch_get_totals: { service: 'catalog', path: '/beats/totals' },
   beatmatch_cover_art: { service: 'catalog', path: '/covers' },
+  // Marketing pages (producer-side spec §7): the Pioneers list and the example beat with its DNA.
+  beatmatch_pioneers: { service: 'catalog', path: '/showcase/pioneers' },
+  beatmatch_example_drake: { service: 'catalog', path: '/showcase/example/audio' },
+  beatmatch_example_get_tags: { service: 'catalog', path: '/showcase/example/tags' },
 };
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createLogger } from '@beatmatch/platform';
 import { routeTable } from '@beatmatch/gateway';
 import { startEmbedded, type EmbeddedSystem } from './index';
-import { ApiClient } from './apiClient';
+import { ApiClient, signedInClient } from './apiClient';
 
 /**
  * Authorization matrix, generated from the gateway's route table: every route × every caller, with
@@ -73,6 +73,11 @@ const matrix: Record<string, Row> = {
   beatmatch_manage_beats_play_beat: sessionNeeded(404),
   // Public GET of cover images: a POST is no route; the catalog checks the session before that.
   beatmatch_cover_art: sessionNeeded(404),
+  // Marketing reads: public. Pioneers answers everyone; no example beat is published in this suite
+  // (404); the example's audio is a GET, so the POST falls through to the catalog's session check.
+  beatmatch_pioneers: everyone(200),
+  beatmatch_example_get_tags: everyone(404),
+  beatmatch_example_drake: sessionNeeded(404),
 };
 
 const logger = createLogger('test', 'silent');
@@ -80,18 +85,7 @@ let dataDir: string;
 let system: EmbeddedSystem;
 const clients = {} as Record<Caller, ApiClient>;
 
-async function signedIn(name: string): Promise<ApiClient> {
-  const client = new ApiClient(system.url);
-  const user = { username: name, email: `${name}@example.com`, password: 'correct horse battery' };
-  expect((await client.post('beatmatch_signup', user)).status).toBe(200);
-  const mail = (await system.devMailbox.list()).find((m) => m.to === user.email && /code/i.test(m.subject));
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  const login = { email: user.email, password: user.password, uuid: null };
-  expect((await client.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
-  await client.post('beatmatch_login', { ...login, producerArtistSurvey: 'both' });
-  expect((await client.post('beatmatch_auth')).status).toBe(200);
-  return client;
-}
+const signedIn = (name: string) => signedInClient(system, name);
 
 beforeAll(async () => {
   process.env.WHITEPAPER_URL ??= 'https://beatmatch.test/whitepaper.pdf';

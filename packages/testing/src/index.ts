@@ -3,3 +3,4 @@ export * from './smtp';
 export * from './decider';
 export * from './recordingProxy';
 export * from './kafka';
+export * from './dna';

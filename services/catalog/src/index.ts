@@ -13,6 +13,7 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@beatmatch/platform';
+import { showcaseRouter } from './showcase/api';
 import { catalogRouter, uploadLimitsFromMb, type UploadedFileVerifier, type UploadLimits } from './beats/api';
 import {
   createBeatCommands,
@@ -84,6 +85,8 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     verifier: options.verifier,
     readiness: [() => db.query('SELECT 1')],
   });
+  // Public showcase reads first: the catalog router asks for a session after its public routes.
+  app.use(showcaseRouter({ db, schema: s, blobs: options.blobs }));
   app.use(
     catalogRouter({
       commands,

@@ -521,7 +521,7 @@ async function sendStream(body: Readable, res: Response): Promise<void> {
 }
 
 /** Streams an MP3 from the blob store, honouring a single Range (206, 416). */
-async function streamAudio(req: Request, res: Response, blobs: BlobStore, key: string): Promise<void> {
+export async function streamAudio(req: Request, res: Response, blobs: BlobStore, key: string): Promise<void> {
   const stat = await blobs.head(key);
   if (!stat) throw new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
   res.setHeader('Accept-Ranges', 'bytes');

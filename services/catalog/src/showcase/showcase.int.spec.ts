@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
+import {
+  createLogger,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  InProcessEventBus,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  openPostgres,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { createCatalogService } from '../index';
+import { uploadLimitsFromMb } from '../beats/api';
+import { storageKey } from '../beats/commands';
+
+/**
+ * The marketing pages' public reads on real PostgreSQL: the Pioneers list (real producers in the order
+ * they joined, lifetime members flagged from commerce's entitlements, demo beats left out) and the
+ * example beat (the first published demo beat: its DNA tags and its snippet with Range).
+ */
+const schema = `catalog_showcase_${process.pid}_${Date.now()}`;
+let db: SqlDatabase;
+let dir: string;
+let blobs: FilesystemBlobStore;
+const bus = new InProcessEventBus();
+let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let token: string;
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  dir = await mkdtemp(path.join(tmpdir(), 'catalog-showcase-'));
+  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
+  const keys = await generateInternalKeyPair();
+  token = await new InternalTokenIssuer(keys.privateKey).issue({});
+  catalog = await createCatalogService({
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger: createLogger('test', 'silent'),
+    blobs: async () => blobs,
+    limits: uploadLimitsFromMb({ snippet: 1, mp3: 2, wav: 4, trackout: 4, cover: 1 }),
+    schema,
+    relayPollMs: 50,
+  });
+  await catalog.start();
+});
+
+afterAll(async () => {
+  await catalog?.stop();
+  await bus.close();
+  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A beat published through the command surface, as the upload workflow publishes one. */
+async function publish(
+  producer: { id: string; name: string },
+  name: string,
+  options: { demo?: boolean } = {},
+) {
+  const beatId = randomUUID();
+  const { commands } = catalog;
+  await commands.draftBeat({
+    beatId,
+    producerId: producer.id,
+    producerName: producer.name,
+    name,
+    kind: 'public',
+    prices: { firstDate: 2500, relationship: 4000, marriage: null },
+    ...(options.demo ? { demo: true } : {}),
+  });
+  for (const type of ['snippet', 'mp3', 'wav'] as const) {
+    const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+    const bytes = Buffer.from(`${type} audio of ${name} `.repeat(20));
+    await blobs.put(key, Readable.from(bytes));
+    await commands.recordFile(beatId, type, key, bytes.length);
+  }
+  await commands.receiveFiles(beatId, { name, zipUploaded: false, cover: null });
+  await commands.startAnalysis(beatId);
+  await commands.completeAnalysis(beatId, { dna: sampleDna({ transformerCaption: `caption of ${name}` }) });
+  return beatId;
+}
+
+const post = (route: string) => request(catalog.app).post(route).set(INTERNAL_TOKEN_HEADER, token);
+
+it('has no example before a beat is published', async () => {
+  const tags = await post('/showcase/example/tags');
+  expect(tags.status).toBe(404);
+  const audio = await request(catalog.app).get('/showcase/example/audio').set(INTERNAL_TOKEN_HEADER, token);
+  expect(audio.status).toBe(404);
+});
+
+it('lists real producers in the order they joined, lifetime members flagged, demo producers left out', async () => {
+  const ann = { id: randomUUID(), name: 'ann' };
+  const bob = { id: randomUUID(), name: 'bob' };
+  const demo = { id: randomUUID(), name: 'Demo Producer' };
+  await publish(demo, 'Demo One', { demo: true });
+  await publish(bob, 'Bob First');
+  await publish(ann, 'Ann First');
+  await publish(bob, 'Bob Second');
+  const at = new Date();
+  const lifer = integrationEvent(
+    'commerce.EntitlementsChanged',
+    1,
+    { ...FREE_ENTITLEMENTS, lifer: true, userId: ann.id, changedAt: at.toISOString() },
+    at,
+  );
+  await bus.publish(COMMERCE_TOPIC, [{ key: ann.id, event: lifer }]);
+  let body: { pioneers: Array<{ name: string; lifetime: boolean; uploads: number }>; uploads: number };
+  for (const deadline = Date.now() + 10_000; ;) {
+    body = (await post('/showcase/pioneers')).body;
+    if (body.pioneers.some((p) => p.lifetime) || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(body.pioneers).toEqual([
+    { name: 'bob', lifetime: false, uploads: 2 },
+    { name: 'ann', lifetime: true, uploads: 1 },
+  ]);
+  expect(body.uploads).toBe(3);
+});
+
+it('the example is the first demo beat: its DNA tags, and its snippet with Range', async () => {
+  const tags = await post('/showcase/example/tags');
+  expect(tags.status).toBe(200);
+  expect(tags.body).toMatchObject({
+    name: 'Demo One',
+    producerName: 'Demo Producer',
+    coverArtUrl: null,
+    data: { transformerCaption: 'caption of Demo One', genreTags: ['hip hop'], instrumentTags: ['808'] },
+  });
+  const whole = await request(catalog.app)
+    .get('/showcase/example/audio')
+    .set(INTERNAL_TOKEN_HEADER, token)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  expect(whole.status).toBe(200);
+  expect(whole.headers['content-type']).toBe('audio/mpeg');
+  expect((whole.body as Buffer).toString()).toBe('snippet audio of Demo One '.repeat(20));
+  const part = await request(catalog.app)
+    .get('/showcase/example/audio')
+    .set(INTERNAL_TOKEN_HEADER, token)
+    .set('Range', 'bytes=0-6');
+  expect(part.status).toBe(206);
+  expect(part.headers['content-range']).toMatch(/^bytes 0-6\/\d+$/);
+});
