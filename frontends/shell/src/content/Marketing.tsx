@@ -20,6 +20,7 @@ export function Producers() {
         <li>Three free uploads; plans raise the cap to 100, 500 or unlimited uploads.</li>
         <li>Join more than 1000 producers; get paid through 5 payout methods or in $BEAT.</li>
       </ul>
+      <ExampleBeat />
       <p>
         <Link to="/signup">Create your free account</Link> ·{' '}
         <Link to="/policies/nonExclusive">The licence</Link> · <Link to="/help/faq">FAQ</Link>
@@ -41,6 +42,7 @@ export function Artists() {
         <li>Marriage Package: MP3, WAV and track stems.</li>
         <li>Free plan: 25 plays a day. Marketplace Pro removes the daily limit.</li>
       </ul>
+      <ExampleBeat />
       <p>
         <Link to="/signup">Start matching for free</Link> ·{' '}
         <Link to="/policies/nonExclusive">What the licence allows</Link>
@@ -241,22 +243,34 @@ export function Kickstarter() {
   );
 }
 
-interface Pioneer {
+export interface Pioneer {
   name: string;
   lifetime?: boolean;
+  uploads?: number;
+}
+
+interface PioneersReply {
+  pioneers?: unknown;
+  uploads?: unknown;
+  milestone?: unknown;
 }
 
 export function Pioneers() {
-  const [pioneers, setPioneers] = useState<Pioneer[] | null>(null);
+  const [reply, setReply] = useState<{ pioneers: Pioneer[]; uploads: number; milestone: number } | null>(
+    null,
+  );
   useEffect(() => {
     let live = true;
-    globalThis
-      .fetch('/api/_pioneers')
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: unknown) => {
-        const list = (body as { pioneers?: unknown } | null)?.pioneers;
-        if (live && Array.isArray(list))
-          setPioneers(list.filter((p): p is Pioneer => typeof (p as Pioneer)?.name === 'string'));
+    createApiClient()
+      .post<PioneersReply>('/api/beatmatch_pioneers')
+      .then((body) => {
+        const list = Array.isArray(body?.pioneers) ? body.pioneers : [];
+        if (!live) return;
+        setReply({
+          pioneers: list.filter((p): p is Pioneer => typeof (p as Pioneer)?.name === 'string'),
+          uploads: typeof body?.uploads === 'number' ? body.uploads : 0,
+          milestone: typeof body?.milestone === 'number' ? body.milestone : 10_000,
+        });
       })
       .catch(() => undefined);
     return () => {
@@ -266,9 +280,14 @@ export function Pioneers() {
   return (
     <ContentPage title="Pioneers" lead="The producers who helped reach 10,000 beat uploads">
       <p>Lifetime members are shown in gold.</p>
-      {pioneers && pioneers.length > 0 ? (
-        <ul>
-          {pioneers.map((p) => (
+      {reply ? (
+        <p>
+          {reply.uploads.toLocaleString('en-US')} of {reply.milestone.toLocaleString('en-US')} uploads so far.
+        </p>
+      ) : null}
+      {reply && reply.pioneers.length > 0 ? (
+        <ul className="pioneers">
+          {reply.pioneers.map((p) => (
             <li key={p.name} style={p.lifetime ? { color: '#ad8b00', fontWeight: 600 } : undefined}>
               {p.name}
               {p.lifetime ? ' (lifetime member)' : ''}
@@ -279,5 +298,69 @@ export function Pioneers() {
         <p>The list of pioneers is being compiled.</p>
       )}
     </ContentPage>
+  );
+}
+
+interface ExampleTags {
+  name: string;
+  producerName: string;
+  data: {
+    genreTags: string[];
+    moodTags: string[];
+    instrumentTags: string[];
+    transformerCaption: string;
+    bpmRangeAdjusted: number;
+    energyLevel: number;
+    keyPrediction: { value: string };
+  };
+}
+
+/**
+ * The example beat of the marketing pages (`_example_get_tags`, `_example_drake`): a real beat of the
+ * catalogue with its DNA. Nothing is shown until one is published.
+ */
+export function ExampleBeat() {
+  const [example, setExample] = useState<ExampleTags | null>(null);
+  useEffect(() => {
+    let live = true;
+    createApiClient()
+      .post<ExampleTags>('/api/beatmatch_example_get_tags')
+      .then((body) => {
+        if (live && typeof body?.name === 'string' && body.data) setExample(body);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!example) return null;
+  const { data } = example;
+  const rows: Array<[string, string]> = [
+    ['Genre', data.genreTags.join(', ')],
+    ['Mood', data.moodTags.join(', ')],
+    ['Instruments', data.instrumentTags.join(', ')],
+    ['Tempo', `${Math.round(data.bpmRangeAdjusted)} BPM`],
+    ['Key', data.keyPrediction.value],
+    ['Energy', `${Math.round(data.energyLevel * 100)}%`],
+  ];
+  return (
+    <section aria-labelledby="example-beat">
+      <h2 id="example-beat">Hear a beat and its DNA</h2>
+      <p>
+        <strong>{example.name}</strong> by {example.producerName}
+      </p>
+      <audio controls preload="none" src="/api/beatmatch_example_drake" aria-label={`Play ${example.name}`} />
+      <p>{data.transformerCaption}</p>
+      <dl className="example-dna">
+        {rows
+          .filter(([, value]) => value)
+          .map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
   );
 }

@@ -168,3 +168,75 @@ describe('private footer links', () => {
     expect(screen.queryByTestId('not-found')).toBeNull();
   });
 });
+
+describe('showcase reads', () => {
+  /** The gateway as these pages call it: a CSRF token, then the two public showcase routes. */
+  function showcaseApi(replies: Record<string, unknown>) {
+    // jsdom has no Response: an object with what the SDK reads (ok, status, text).
+    const reply = (status: number, body: unknown) => ({
+      ok: status < 400,
+      status,
+      text: async () => JSON.stringify(body),
+    });
+    return jest.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/csrf') return reply(200, { csrfToken: 't' });
+      const route = url.replace('/api/', '');
+      return route in replies ? reply(200, replies[route]) : reply(404, { message: 'not found' });
+    }) as unknown as typeof fetch;
+  }
+  afterEach(() => {
+    globalThis.fetch = jest.fn(async () => new Response('not found', { status: 404 })) as typeof fetch;
+  });
+
+  it('Pioneers lists the producers from beatmatch_pioneers, lifetime members in gold', async () => {
+    globalThis.fetch = showcaseApi({
+      beatmatch_pioneers: {
+        pioneers: [
+          { name: 'bob', lifetime: false, uploads: 2 },
+          { name: 'ann', lifetime: true, uploads: 1 },
+        ],
+        uploads: 1234,
+        milestone: 10000,
+      },
+    });
+    renderShell('/pioneers');
+    expect(await screen.findByText('1,234 of 10,000 uploads so far.')).toBeTruthy();
+    const gold = screen.getByText(/ann/);
+    expect(gold.getAttribute('style')).toContain('font-weight: 600');
+    expect(screen.getByText('bob').getAttribute('style')).toBeNull();
+  });
+
+  it('the For Artists page plays the example beat and shows its DNA', async () => {
+    globalThis.fetch = showcaseApi({
+      beatmatch_example_get_tags: {
+        name: 'Night Drive',
+        producerName: 'Demo Producer',
+        data: {
+          genreTags: ['hip hop'],
+          moodTags: ['dark'],
+          instrumentTags: ['808', 'piano'],
+          transformerCaption: 'a dark trap beat',
+          bpmRangeAdjusted: 140,
+          energyLevel: 0.8,
+          keyPrediction: { value: 'A minor' },
+        },
+      },
+    });
+    renderShell('/artists');
+    expect(await screen.findByRole('heading', { name: 'Hear a beat and its DNA' })).toBeTruthy();
+    expect(screen.getByLabelText('Play Night Drive').getAttribute('src')).toBe(
+      '/api/beatmatch_example_drake',
+    );
+    expect(screen.getByText('808, piano')).toBeTruthy();
+    expect(screen.getByText('140 BPM')).toBeTruthy();
+    expect(screen.getByText('A minor')).toBeTruthy();
+  });
+
+  it('shows no example while none is published', async () => {
+    renderShell('/artists');
+    expect(await screen.findByRole('heading', { name: 'For Artists' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Hear a beat and its DNA' })).toBeNull();
+  });
+});
