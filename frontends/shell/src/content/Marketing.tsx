@@ -243,10 +243,10 @@ export function Kickstarter() {
   );
 }
 
+/** The spec's Pioneer: usernameDisplay, lifetime_member (1 means lifetime). */
 export interface Pioneer {
-  name: string;
-  lifetime?: boolean;
-  uploads?: number;
+  usernameDisplay: string;
+  lifetime_member?: number;
 }
 
 interface PioneersReply {
@@ -267,7 +267,7 @@ export function Pioneers() {
         const list = Array.isArray(body?.pioneers) ? body.pioneers : [];
         if (!live) return;
         setReply({
-          pioneers: list.filter((p): p is Pioneer => typeof (p as Pioneer)?.name === 'string'),
+          pioneers: list.filter((p): p is Pioneer => typeof (p as Pioneer)?.usernameDisplay === 'string'),
           uploads: typeof body?.uploads === 'number' ? body.uploads : 0,
           milestone: typeof body?.milestone === 'number' ? body.milestone : 10_000,
         });
@@ -288,9 +288,12 @@ export function Pioneers() {
       {reply && reply.pioneers.length > 0 ? (
         <ul className="pioneers">
           {reply.pioneers.map((p) => (
-            <li key={p.name} style={p.lifetime ? { color: '#ad8b00', fontWeight: 600 } : undefined}>
-              {p.name}
-              {p.lifetime ? ' (lifetime member)' : ''}
+            <li
+              key={p.usernameDisplay}
+              style={p.lifetime_member === 1 ? { color: '#ad8b00', fontWeight: 600 } : undefined}
+            >
+              {p.usernameDisplay}
+              {p.lifetime_member === 1 ? ' (lifetime member)' : ''}
             </li>
           ))}
         </ul>

@@ -193,8 +193,8 @@ describe('showcase reads', () => {
     globalThis.fetch = showcaseApi({
       beatmatch_pioneers: {
         pioneers: [
-          { name: 'bob', lifetime: false, uploads: 2 },
-          { name: 'ann', lifetime: true, uploads: 1 },
+          { usernameDisplay: 'bob', lifetime_member: 0, uploads: 2 },
+          { usernameDisplay: 'ann', lifetime_member: 1, uploads: 1 },
         ],
         uploads: 1234,
         milestone: 10000,

@@ -10,11 +10,11 @@ export const SHOWCASE_MESSAGES = {
   noExample: 'No example beat yet.',
 } as const;
 
+/** The spec's Pioneer (usernameDisplay, lifetime_member: 1 means lifetime), with the uploads counted. */
 export interface Pioneer {
-  /** The producer's public name. */
-  name: string;
-  /** Lifetime members are shown in gold. */
-  lifetime: boolean;
+  usernameDisplay: string;
+  /** 1: a lifetime member, shown in gold. */
+  lifetime_member: 0 | 1;
   /** Their uploads among the first PIONEERS_MILESTONE. */
   uploads: number;
 }
@@ -58,8 +58,8 @@ export function showcaseRouter(deps: { db: SqlDatabase; schema: string; blobs: (
         `SELECT count(*) AS n FROM ${s}.beats WHERE status = 'published' AND NOT demo`,
       );
       const pioneers: Pioneer[] = rows.map((row) => ({
-        name: row.name,
-        lifetime: row.lifer === true,
+        usernameDisplay: row.name,
+        lifetime_member: row.lifer === true ? 1 : 0,
         uploads: Number(row.uploads),
       }));
       res.setHeader('Cache-Control', 'public, max-age=300');

@@ -115,15 +115,18 @@ it('lists real producers in the order they joined, lifetime members flagged, dem
     at,
   );
   await bus.publish(COMMERCE_TOPIC, [{ key: ann.id, event: lifer }]);
-  let body: { pioneers: Array<{ name: string; lifetime: boolean; uploads: number }>; uploads: number };
+  let body: {
+    pioneers: Array<{ usernameDisplay: string; lifetime_member: number; uploads: number }>;
+    uploads: number;
+  };
   for (const deadline = Date.now() + 10_000; ;) {
     body = (await post('/showcase/pioneers')).body;
-    if (body.pioneers.some((p) => p.lifetime) || Date.now() > deadline) break;
+    if (body.pioneers.some((p) => p.lifetime_member === 1) || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(body.pioneers).toEqual([
-    { name: 'bob', lifetime: false, uploads: 2 },
-    { name: 'ann', lifetime: true, uploads: 1 },
+    { usernameDisplay: 'bob', lifetime_member: 0, uploads: 2 },
+    { usernameDisplay: 'ann', lifetime_member: 1, uploads: 1 },
   ]);
   expect(body.uploads).toBe(3);
 });
