@@ -10,3 +10,4 @@ export * from './commerce';
 export * from './matchmaker';
 export * from './catalogApi';
 export * from './http';
+export * from './matchmakerApi';
