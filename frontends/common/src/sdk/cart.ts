@@ -1,9 +1,20 @@
-// The cart badge's source: the items kept in localStorage (spec §4 Cart). Commerce (a later issue)
-// fills it; until then it is empty. One store, so the shell's badge and the remotes agree.
+// The cart badge's source and the cart page's list: the items kept in localStorage (spec §3 "The cart
+// is persisted locally", §4 Cart). The server's cart is the truth: the store only ever holds what
+// commerce last answered (commerceCart.ts keeps the two in step). One store, so the shell's badge and
+// the remotes agree.
 
+/** The three packages a beat is sold in (spec §1), as the cart calls speak them. */
+export const BEAT_PACKAGES = ['First Date Package', 'Relationship Package', 'Marriage Package'] as const;
+export type BeatPackage = (typeof BEAT_PACKAGES)[number];
+
+/** A cart item (spec §3): prices in dollars with 2 decimals, as the API speaks them. */
 export interface CartItem {
   beatId: string;
-  packageId: string;
+  beatPackage: string;
+  beatName?: string;
+  beatPrice?: string;
+  producerName?: string;
+  coverArtUrl?: string | null;
 }
 
 export interface CartState {
@@ -14,16 +25,28 @@ export interface CartState {
 export interface CartStore {
   getSnapshot(): CartState;
   subscribe(listener: () => void): () => void;
-  /** Logout clears the stored cart (spec §4 Logout). */
+  /** Puts the server's answer in place of the stored list. */
+  replace(items: readonly CartItem[]): void;
+  /** Logout clears the stored cart (spec §4 Logout); so does a succeeded payment. */
   clear(): void;
 }
 
 const CART_KEY = 'cart';
 
+function isCartItem(value: unknown): value is CartItem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as CartItem).beatId === 'string' &&
+    typeof (value as CartItem).beatPackage === 'string'
+  );
+}
+
 function read(storage: Storage): CartState {
   try {
     const items: unknown = JSON.parse(storage.getItem(CART_KEY) ?? '[]');
-    const list = Array.isArray(items) ? (items as CartItem[]) : [];
+    // A stored value of an older shape (or a hand-edited one) is dropped, not shown half-read.
+    const list = Array.isArray(items) ? items.filter(isCartItem) : [];
     return { items: list, count: list.length };
   } catch {
     return { items: [], count: 0 };
@@ -49,6 +72,11 @@ export function createCartStore(storage: Storage = localStorage): CartStore {
         listeners.delete(listener);
         if (listeners.size === 0) window.removeEventListener('storage', reload);
       };
+    },
+    replace(items) {
+      if (items.length === 0) storage.removeItem(CART_KEY);
+      else storage.setItem(CART_KEY, JSON.stringify(items.filter(isCartItem)));
+      reload();
     },
     clear() {
       storage.removeItem(CART_KEY);

@@ -4,17 +4,28 @@
 import { useSyncExternalStore } from 'react';
 import { createApiClient, type ApiClient, type FetchLike } from './apiClient';
 import { createCartStore, type CartState, type CartStore } from './cart';
+import { createCartActions, type AddToCartResult, type CartActions } from './cartActions';
+import { createCommerceClient, type CommerceClient } from './commerce';
 import { createSessionStore, type SessionState, type SessionStore } from './session';
 import type { AuthResponse } from '@beatmatch/contracts';
 
 export * from './apiClient';
 export * from './cart';
+export * from './cartActions';
+export * from './commerce';
 export * from './session';
+
+/** Where the shell stores the device uuid (frontends/shell/src/session/storage.ts). */
+export const DEVICE_UUID_KEY = 'uuid';
 
 export interface BeatmatchSdk {
   api: ApiClient;
   session: SessionStore;
   cart: CartStore;
+  /** Commerce's calls (cart, checkout, purchases, subscriptions). */
+  commerce: CommerceClient;
+  /** The cart's operations: they ask commerce, then update the cart store (and so the badge). */
+  cartActions: CartActions;
   /** Logs out: the session ends and the stored cart is cleared (spec §4 Logout). */
   logout(): Promise<void>;
 }
@@ -31,10 +42,16 @@ export function createBeatmatchSdk(
     options.storage,
   );
   const cart = createCartStore(options.storage);
+  const commerce = createCommerceClient(api);
+  const storage = options.storage ?? localStorage;
+  // The device uuid the shell keeps (artist-side spec §3): a visitor's cart is found by it.
+  const cartActions = createCartActions(commerce, cart, () => storage.getItem(DEVICE_UUID_KEY));
   return {
     api,
     session,
     cart,
+    commerce,
+    cartActions,
     async logout() {
       try {
         await session.logout();
@@ -59,4 +76,13 @@ export function useSessionState(store: SessionStore = beatmatchSdk().session): S
 
 export function useCart(store: CartStore = beatmatchSdk().cart): CartState {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/**
+ * Adds a beat to the cart in a package (the Match List's commitment dialog calls this): 'added', or
+ * 'changed' when another package of that beat was in the cart, or 'inCart'. The badge updates once
+ * commerce confirms; a refusal rejects with the server's message (an ApiError).
+ */
+export function addToCart(beatId: string, beatPackage: string): Promise<AddToCartResult> {
+  return beatmatchSdk().cartActions.add(beatId, beatPackage);
 }

@@ -90,7 +90,9 @@ describe('the cart store', () => {
 
   it('is empty until commerce fills it, and counts the stored items', () => {
     expect(createCartStore(memoryStorage()).getSnapshot()).toEqual({ items: [], count: 0 });
-    const stored = memoryStorage({ cart: JSON.stringify([{ beatId: 'b1', packageId: 'p1' }]) });
+    const stored = memoryStorage({
+      cart: JSON.stringify([{ beatId: 'b1', beatPackage: 'First Date Package' }]),
+    });
     expect(createCartStore(stored).getSnapshot().count).toBe(1);
   });
 
@@ -99,7 +101,9 @@ describe('the cart store', () => {
   });
 
   it('clears the stored cart and tells subscribers', () => {
-    const storage = memoryStorage({ cart: JSON.stringify([{ beatId: 'b1', packageId: 'p1' }]) });
+    const storage = memoryStorage({
+      cart: JSON.stringify([{ beatId: 'b1', beatPackage: 'First Date Package' }]),
+    });
     const cart = createCartStore(storage);
     const listener = jest.fn();
     cart.subscribe(listener);

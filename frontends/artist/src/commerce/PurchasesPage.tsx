@@ -1,0 +1,181 @@
+import { DownloadOutlined, FileProtectOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { RemoteTheme } from '@beatmatch/frontend-common';
+import { beatmatchSdk, type Download, type Purchase } from '@beatmatch/frontend-common/sdk';
+import { CoverArt } from './CoverArt';
+import { LICENCE_DOWNLOAD, downloadLabel, downloadsOf, openInNewWindow } from './downloads';
+import { formatDollars } from './money';
+import { useCommerceErrors } from './useCommerceErrors';
+
+export function purchaseCount(count: number): string {
+  return count === 1 ? '1 purchase' : `${count} purchases`;
+}
+
+function formatSignedDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/**
+ * Purchases (/user/purchases, artist-side spec §2): '1 purchase' / 'N purchases'; 'No Purchases' with
+ * Find Beats when there are none or they cannot be read; each row has a Downloads dialog and its
+ * licence. Coming back from a payment with redirect_status=succeeded clears the cart.
+ */
+export function PurchasesPage() {
+  const sdk = beatmatchSdk();
+  const [params] = useSearchParams();
+  const [purchases, setPurchases] = useState<Purchase[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<Purchase | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { reportError, holder } = useCommerceErrors();
+  const succeeded = params.get('redirect_status') === 'succeeded';
+
+  useEffect(() => {
+    if (succeeded) sdk.cart.clear();
+  }, [succeeded, sdk]);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await sdk.commerce.retrievePurchases();
+      setPurchases(answer.purchases ?? []);
+    } catch (error) {
+      setFailed(true);
+      reportError(error);
+    }
+  }, [sdk, reportError]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const download = (purchase: Purchase, item: Download) => {
+    const key = `${purchase.beatId}:${item.downloadable}`;
+    setBusy(key);
+    openInNewWindow(async () => {
+      const { url } = await sdk.commerce.getDownloadable({
+        downloadable: item.downloadable,
+        beatId: purchase.beatId,
+        ...(purchase.purchaseId ? { urlId: purchase.purchaseId } : {}),
+      });
+      return url;
+    })
+      .catch(reportError)
+      .finally(() => setBusy(null));
+  };
+
+  let body;
+  if (purchases === null && !failed) {
+    body = <Skeleton active avatar paragraph={{ rows: 2 }} style={{ padding: 24 }} />;
+  } else if (!purchases || purchases.length === 0) {
+    body = (
+      <Empty
+        data-testid="purchases-empty"
+        image={<ShoppingOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />}
+        description={<span style={{ fontSize: 16, fontWeight: 600 }}>No Purchases</span>}
+        style={{ padding: '48px 16px' }}
+      >
+        <Link to="/user/matchmaker">
+          <Button type="primary">Find Beats</Button>
+        </Link>
+      </Empty>
+    );
+  } else {
+    body = (
+      <>
+        <Typography.Paragraph
+          strong
+          style={{ padding: '16px 16px 0', margin: 0 }}
+          data-testid="purchase-count"
+        >
+          {purchaseCount(purchases.length)}
+        </Typography.Paragraph>
+        <ul aria-label="Your purchases" style={{ listStyle: 'none', margin: 0, padding: '8px 0' }}>
+          {purchases.map((purchase) => (
+            <li
+              key={purchase.purchaseId ?? `${purchase.beatId}:${purchase.signedDate}`}
+              data-testid="purchase"
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 16,
+                padding: '12px 16px',
+                borderBottom: '1px solid #f0f0f0',
+                flexWrap: 'wrap',
+              }}
+            >
+              <CoverArt url={purchase.coverArtUrl} />
+              <div style={{ flex: '1 1 180px', minWidth: 0 }}>
+                <Typography.Text strong ellipsis style={{ display: 'block', fontSize: 16 }}>
+                  {purchase.beatName}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {purchase.producerName}
+                </Typography.Text>
+                <Typography.Text style={{ display: 'block' }}>
+                  {purchase.beatPackage} · {formatDollars(purchase.pricePaid)} · signed{' '}
+                  {formatSignedDate(purchase.signedDate)}
+                </Typography.Text>
+              </div>
+              <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+                <Button
+                  icon={<FileProtectOutlined />}
+                  loading={busy === `${purchase.beatId}:${LICENCE_DOWNLOAD.downloadable}`}
+                  aria-label={`License of ${purchase.beatName}`}
+                  onClick={() => download(purchase, LICENCE_DOWNLOAD)}
+                >
+                  License
+                </Button>
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  aria-label={`Downloads of ${purchase.beatName}`}
+                  onClick={() => setOpen(purchase)}
+                >
+                  Downloads
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <RemoteTheme>
+      {holder}
+      <div data-testid="purchases-page" style={{ maxWidth: 960, margin: '0 auto' }}>
+        {body}
+      </div>
+      <Modal
+        open={open !== null}
+        title={open ? `Downloads: ${open.beatName}` : 'Downloads'}
+        onCancel={() => setOpen(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        {open ? (
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <Typography.Text type="secondary">{open.beatPackage}</Typography.Text>
+            {[...downloadsOf(open), LICENCE_DOWNLOAD].map((item) => (
+              <Button
+                key={item.downloadable}
+                block
+                icon={<DownloadOutlined />}
+                loading={busy === `${open.beatId}:${item.downloadable}`}
+                onClick={() => download(open, item)}
+              >
+                {downloadLabel(item)}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </Modal>
+    </RemoteTheme>
+  );
+}

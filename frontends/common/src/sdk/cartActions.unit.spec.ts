@@ -1,0 +1,136 @@
+import { createCartStore, type CartItem } from './cart';
+import { cartButtonLabel, createCartActions, CartNotChangedError } from './cartActions';
+import type { CommerceClient } from './commerce';
+
+/** A Storage of our own (these tests run in node). */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+const beat = (beatId: string, beatPackage = 'First Date Package'): CartItem => ({
+  beatId,
+  beatPackage,
+  beatName: `Beat ${beatId}`,
+  beatPrice: '25.00',
+  producerName: 'maya',
+  coverArtUrl: null,
+});
+
+/** A commerce server in memory: one cart, the rules of spec §4 (one package per beat). */
+function fakeCommerce(options: { refuseAdd?: string } = {}) {
+  let cart: CartItem[] = [];
+  const calls: string[] = [];
+  const commerce = {
+    async getCartItems() {
+      calls.push('get');
+      return { cart: [...cart], total: '0.00', serviceFee: '0.00' };
+    },
+    async updateCart({ beatId, beatPackage, update }: Parameters<CommerceClient['updateCart']>[0]) {
+      calls.push(update);
+      if (update === 'add') {
+        if (options.refuseAdd) return { message: options.refuseAdd };
+        cart.push(beat(beatId as string, beatPackage));
+        return { message: 'added' };
+      }
+      if (update === 'upgrade')
+        cart = cart.map((i) => (i.beatId === beatId ? beat(i.beatId, beatPackage) : i));
+      if (update === 'remove') cart = cart.filter((i) => i.beatId !== beatId);
+      if (update === 'reset') cart = [];
+      return {};
+    },
+  } as unknown as CommerceClient;
+  return { commerce, calls, serverCart: () => cart };
+}
+
+describe('the cart actions', () => {
+  beforeAll(() => {
+    (globalThis as { window?: unknown }).window ??= {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
+
+  it("adds a beat once the server says 'added', and the store (the badge) follows", async () => {
+    const { commerce } = fakeCommerce();
+    const store = createCartStore(memoryStorage());
+    const listener = jest.fn();
+    store.subscribe(listener);
+    await expect(
+      createCartActions(commerce, store, () => 'u-1').add('b1', 'First Date Package'),
+    ).resolves.toBe('added');
+    expect(store.getSnapshot().count).toBe(1);
+    expect(store.getSnapshot().items[0]).toMatchObject({ beatId: 'b1', beatName: 'Beat b1' });
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('changes the package of a beat already in the cart (one package per beat)', async () => {
+    const { commerce, calls, serverCart } = fakeCommerce();
+    const store = createCartStore(memoryStorage());
+    const cart = createCartActions(commerce, store, () => null);
+    await cart.add('b1', 'First Date Package');
+    await expect(cart.add('b1', 'Marriage Package')).resolves.toBe('changed');
+    expect(calls).toContain('upgrade');
+    expect(serverCart()).toHaveLength(1);
+    expect(store.getSnapshot().items.map((i) => i.beatPackage)).toEqual(['Marriage Package']);
+  });
+
+  it('does not call the server for a beat already in the cart in that package', async () => {
+    const { commerce, calls } = fakeCommerce();
+    const cart = createCartActions(commerce, createCartStore(memoryStorage()), () => null);
+    await cart.add('b1', 'First Date Package');
+    const before = calls.length;
+    await expect(cart.add('b1', 'First Date Package')).resolves.toBe('inCart');
+    expect(calls).toHaveLength(before);
+  });
+
+  it('leaves the cart as it was when the server does not confirm the add', async () => {
+    const { commerce } = fakeCommerce({ refuseAdd: 'Beat not found' });
+    const store = createCartStore(memoryStorage());
+    const error = await createCartActions(commerce, store, () => null)
+      .add('b1', 'First Date Package')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CartNotChangedError);
+    expect((error as Error).message).toBe('Beat not found');
+    expect(store.getSnapshot().count).toBe(0);
+  });
+
+  it('removes and resets on the server and here', async () => {
+    const { commerce, serverCart } = fakeCommerce();
+    const store = createCartStore(memoryStorage());
+    const cart = createCartActions(commerce, store, () => null);
+    await cart.add('b1', 'First Date Package');
+    await cart.add('b2', 'Relationship Package');
+    await cart.remove('b1');
+    expect(store.getSnapshot().items.map((i) => i.beatId)).toEqual(['b2']);
+    await cart.reset();
+    expect(serverCart()).toEqual([]);
+    expect(store.getSnapshot().count).toBe(0);
+  });
+
+  it("labels the commitment dialog's button as the spec says", () => {
+    const items = [beat('b1', 'Relationship Package')];
+    expect(cartButtonLabel(items, 'b2', 'First Date Package')).toBe('add to cart');
+    expect(cartButtonLabel(items, 'b1', 'Relationship Package')).toBe('in cart');
+    expect(cartButtonLabel(items, 'b1', 'Marriage Package')).toBe('change');
+  });
+
+  it('drops stored items of an older shape instead of counting them', () => {
+    const storage = memoryStorage();
+    storage.setItem('cart', JSON.stringify([{ beatId: 'b1', packageId: 'p1' }, beat('b2')]));
+    expect(
+      createCartStore(storage)
+        .getSnapshot()
+        .items.map((i) => i.beatId),
+    ).toEqual(['b2']);
+  });
+});
