@@ -1,0 +1,220 @@
+/** @jest-environment jsdom */
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { beatmatchSdk, type CartItem } from '@beatmatch/frontend-common/sdk';
+import { CartPage } from './CartPage';
+import { PurchasesPage } from './PurchasesPage';
+import { SubscriptionPage } from './SubscriptionPage';
+import { ThankYouPage } from './ThankYouPage';
+
+// The gateway in memory: each route answers from the state below (commerce's answers as it documents
+// them), and every call is recorded with its body.
+let cart: CartItem[] = [];
+let answers: Record<string, (body: Record<string, unknown>) => unknown> = {};
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+const reply = (status: number, body: unknown) => ({
+  ok: status < 400,
+  status,
+  text: async () => JSON.stringify(body),
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  localStorage.clear();
+  beatmatchSdk().cart.clear();
+  cart = [];
+  answers = {
+    '/api/get_cart_items': () => ({
+      cart,
+      total: cart.length ? '51.00' : '0.00',
+      serviceFee: cart.length ? '1.02' : '0.00',
+    }),
+    '/api/update_to_cart': (body) => {
+      if (body.update === 'remove') cart = cart.filter((item) => item.beatId !== body.beatId);
+      return {};
+    },
+  };
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: input, body });
+    const answer = answers[input];
+    if (!answer) return reply(404, { message: `no route ${input}` });
+    try {
+      return reply(200, answer(body));
+    } catch (error) {
+      return reply(400, { message: (error as Error).message });
+    }
+  }) as unknown as typeof fetch;
+});
+
+function show(element: ReactNode, path = '/user/x') {
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+const beat = (beatId: string, beatName: string, beatPackage: string, beatPrice: string): CartItem => ({
+  beatId,
+  beatName,
+  beatPackage,
+  beatPrice,
+  producerName: 'maya',
+  coverArtUrl: null,
+});
+
+describe('the cart page', () => {
+  it("lists the server's cart with packages and prices, and its service fee and total", async () => {
+    cart = [
+      beat('b1', 'Night Drive', 'First Date Package', '25.00'),
+      beat('b2', 'Gold Rush', 'Relationship Package', '26.00'),
+    ];
+    show(<CartPage />);
+    const items = await screen.findAllByTestId('cart-item');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Night Drive')).toBeTruthy();
+    expect(within(items[0]!).getByText('$25.00')).toBeTruthy();
+    expect(within(items[1]!).getByText(/Relationship Package/)).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'License' })).toBeTruthy();
+    expect(screen.getByTestId('cart-fee').textContent).toBe('$1.02');
+    expect(screen.getByTestId('cart-total').textContent).toBe('$51.00');
+    // The badge's store holds the same list.
+    expect(beatmatchSdk().cart.getSnapshot().count).toBe(2);
+  });
+
+  it('asks before removing, in the words of the spec, and removes on the server', async () => {
+    cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
+    show(<CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Night Drive from your cart' }));
+    expect(
+      await screen.findAllByText('Are you sure you want to REMOVE Night Drive from your cart?'),
+    ).not.toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Your Cart Empty')).toBeTruthy();
+    expect(calls).toContainEqual({
+      path: '/api/update_to_cart',
+      body: { beatId: 'b1', update: 'remove', uuid: null },
+    });
+    expect(beatmatchSdk().cart.getSnapshot().count).toBe(0);
+  });
+
+  it("says 'Your Cart Empty' with Find Beats when there is nothing in it", async () => {
+    show(<CartPage />);
+    expect(await screen.findByText('Your Cart Empty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find Beats' }).getAttribute('href')).toBe('/user/matchmaker');
+  });
+
+  it("shows the server's message when checkout is refused", async () => {
+    cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
+    answers['/api/beatmatch_checkout'] = () => {
+      throw new Error('Your cart has changed. Please review it.');
+    };
+    show(<CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
+    expect(await screen.findByText('Your cart has changed. Please review it.')).toBeTruthy();
+  });
+});
+
+describe('the purchases page', () => {
+  const purchase = {
+    beatId: 'b1',
+    beatName: 'Night Drive',
+    beatPackage: 'Relationship Package',
+    pricePaid: '26.00',
+    producerName: 'maya',
+    coverArtUrl: null,
+    signedDate: '2026-11-22T20:00:00.000Z',
+  };
+
+  it('counts the purchases and offers the files of the package and the licence', async () => {
+    answers['/api/retrieve_puchases'] = () => ({ purchases: [purchase, { ...purchase, beatId: 'b2' }] });
+    show(<PurchasesPage />);
+    expect(await screen.findByText('2 purchases')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Downloads of Night Drive' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(expect.arrayContaining(['MP3', 'WAV', 'License (PDF)']));
+    expect(within(dialog).queryByText('Stems')).toBeNull();
+  });
+
+  it("says 'No Purchases' when there are none, and clears the cart after a succeeded payment", async () => {
+    beatmatchSdk().cart.replace([beat('b1', 'Night Drive', 'First Date Package', '25.00')]);
+    answers['/api/retrieve_puchases'] = () => ({ purchases: [] });
+    show(<PurchasesPage />, '/user/purchases?redirect_status=succeeded');
+    expect(await screen.findByText('No Purchases')).toBeTruthy();
+    expect(beatmatchSdk().cart.getSnapshot().count).toBe(0);
+  });
+});
+
+describe('the subscription page', () => {
+  it('offers the three artist plans to a member without one', async () => {
+    answers['/api/member_active_status'] = () => ({
+      subscribed: false,
+      lifer: false,
+      paypal: false,
+      plan: null,
+    });
+    show(<SubscriptionPage type="artist" />);
+    expect(await screen.findAllByTestId('plan-card')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Subscribe to Unlimited, $10 a month' })).toBeTruthy();
+    expect(calls).toContainEqual({ path: '/api/member_active_status', body: { type: 'artist' } });
+  });
+
+  it('shows Subscribed with Manage and Cancel to a subscriber', async () => {
+    answers['/api/member_active_status'] = () => ({
+      subscribed: true,
+      lifer: false,
+      paypal: false,
+      plan: 'artist_professional',
+    });
+    show(<SubscriptionPage type="artist" />);
+    expect(await screen.findByText('Subscribed')).toBeTruthy();
+    expect(screen.getByText('Your plan: Professional')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
+  });
+
+  it('cancels after confirmation and shows the plans again', async () => {
+    let subscribed = true;
+    answers['/api/member_active_status'] = () => ({
+      subscribed,
+      lifer: false,
+      plan: subscribed ? 'artist' : null,
+    });
+    answers['/api/cancel_subscription'] = () => {
+      subscribed = false;
+      return {};
+    };
+    show(<SubscriptionPage type="artist" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+    await waitFor(() => expect(screen.getAllByTestId('plan-card')).toHaveLength(3));
+  });
+
+  it('thanks a lifetime member', async () => {
+    answers['/api/member_active_status'] = () => ({ subscribed: false, lifer: true, plan: null });
+    show(<SubscriptionPage type="artist" />);
+    expect(await screen.findByText('Lifetime Membership')).toBeTruthy();
+    expect(screen.queryByTestId('plan-card')).toBeNull();
+  });
+});
+
+describe('the thank-you page', () => {
+  it('clears the cart when the payment succeeded and sends the buyer to login', () => {
+    beatmatchSdk().cart.replace([beat('b1', 'Night Drive', 'First Date Package', '25.00')]);
+    show(<ThankYouPage />, '/purchase?status=succeeded');
+    expect(beatmatchSdk().cart.getSnapshot().count).toBe(0);
+    expect(screen.getByText(/check your spam folder/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+});
