@@ -1,20 +1,101 @@
-import { createServiceApp, defineService } from '@beatmatch/platform';
+import {
+  createServiceApp,
+  defineService,
+  eventStoreSchema,
+  OutboxRelay,
+  PostgresEventStore,
+  processedEventsSchema,
+  type BlobStore,
+  type EventBus,
+  type InternalTokenVerifier,
+  type Logger,
+  type SqlDatabase,
+  type Subscription,
+} from '@beatmatch/platform';
+import { beatPoolSchema, BeatPool } from './beats/pool';
+import { matchmakerRouter } from './http/api';
+import { subscribe } from './integration/subscriptions';
+import { listenerProjection, listenerReadModelSchema } from './listeners/readModel';
+import { Selector } from './listeners/selection';
+
+export const MATCHMAKER_SCHEMA = 'matchmaker';
+
+export interface MatchmakerServiceOptions {
+  db: SqlDatabase;
+  bus: EventBus;
+  verifier: InternalTokenVerifier;
+  logger: Logger;
+  blobs: () => Promise<BlobStore>;
+  clock?: () => Date;
+  relayPollMs?: number;
+  /** The schema of the matchmaker's tables (tests use their own). */
+  schema?: string;
+  /** Consumer group and topics of the subscriptions (tests use fresh ones). */
+  consumer?: string;
+  topics?: string[];
+}
 
 /**
- * Composition root of matchmaker, written with the service kit (packages/platform/src/runtime/service.ts):
- * its features come with later issues; until then it answers health and readiness and refuses every
- * other call that does not come signed from the gateway.
+ * Composition root of the matchmaker: listener streams (event store + inline read model), the outbox
+ * relay publishing matchmaker.* events, its projection of catalog beats and commerce entitlements, and
+ * the player / Match List / Play History / lyrics API (README.md).
  */
+export async function createMatchmakerService(options: MatchmakerServiceOptions) {
+  const { db, bus, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const s = options.schema ?? MATCHMAKER_SCHEMA;
+  await db.exec(
+    eventStoreSchema(s) + beatPoolSchema(s) + listenerReadModelSchema(s) + processedEventsSchema(s),
+  );
+  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
+  const store = new PostgresEventStore(db, s, [listenerProjection(s)], () => void relay.kick());
+  const pool = new BeatPool(db, s);
+  const selector = new Selector(db, s);
+
+  const { app, finalize } = createServiceApp({
+    name: 'matchmaker',
+    logger,
+    verifier: options.verifier,
+    readiness: [() => db.query('SELECT 1')],
+  });
+  app.use(matchmakerRouter({ db, schema: s, store, pool, selector, blobs: options.blobs, clock }));
+  finalize();
+
+  let subscription: Subscription | undefined;
+  return {
+    app,
+    store,
+    pool,
+    relay,
+    async start() {
+      relay.start();
+      subscription = await subscribe({
+        bus,
+        db,
+        logger,
+        schema: s,
+        ...(options.consumer ? { consumer: options.consumer } : {}),
+        ...(options.topics ? { topics: options.topics } : {}),
+      });
+    },
+    async stop() {
+      await subscription?.stop();
+      await relay.stop();
+    },
+  };
+}
+
+/** The matchmaker for the service kit: both profiles hand in the infrastructure. */
 export const service = defineService({
   name: 'matchmaker',
-  async create({ logger, verifier, db }) {
-    const { app, finalize } = createServiceApp({
-      name: 'matchmaker',
-      logger,
-      verifier,
-      readiness: [() => db.query('SELECT 1')],
-    });
-    finalize();
-    return { app, start: () => undefined, stop: async () => undefined };
-  },
+  create: (infrastructure) =>
+    createMatchmakerService({
+      db: infrastructure.db,
+      bus: infrastructure.bus,
+      verifier: infrastructure.verifier,
+      logger: infrastructure.logger,
+      blobs: infrastructure.blobs,
+      clock: infrastructure.clock,
+      relayPollMs: infrastructure.relayPollMs,
+    }),
 });

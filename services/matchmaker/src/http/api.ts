@@ -1,0 +1,441 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type Response } from 'express';
+import parseRange from 'range-parser';
+import { z } from 'zod';
+import {
+  addPlayRequestSchema,
+  addToMatchListRequestSchema,
+  beatPlayRequestSchema,
+  FREE_PLAYS_PER_DAY,
+  FREE_VIEWABLE_MATCHES,
+  getLyricsRequestSchema,
+  hasArtistPlan,
+  listenerRequestSchema,
+  loadBeatParamRequestSchema,
+  MATCHMAKER_MESSAGES,
+  matchListRemoveRequestSchema,
+  saveLyricsRequestSchema,
+  type BeatPrices,
+  type LyricsResponse,
+  type MatchListEntry,
+  type MatchListResponse,
+  type PlayerBeat,
+  type PlayHistoryResponse,
+} from '@beatmatch/contracts';
+import {
+  aggregateStream,
+  BlobNotFoundError,
+  BlobRangeError,
+  DomainError,
+  handleCommand,
+  HttpProblem,
+  parseInput,
+  requireUser,
+  route,
+  type BlobStore,
+  type EventStore,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { isPlayable, toPoolBeat, type BeatPool, type BeatRow, type PoolBeat } from '../beats/pool';
+import {
+  deviceListener,
+  listenerDay,
+  listenerDecider,
+  listenerStream,
+  toIntegrationEvents,
+  userListener,
+  type ListenerCommand,
+  type ListenerId,
+} from '../listeners/listener';
+import { describe, type Filters, type Selector } from '../listeners/selection';
+import { MATCHMAKER_TOPIC } from '@beatmatch/contracts';
+
+export interface MatchmakerDeps {
+  db: SqlDatabase;
+  schema: string;
+  store: EventStore;
+  pool: BeatPool;
+  selector: Selector;
+  blobs: () => Promise<BlobStore>;
+  clock: () => Date;
+}
+
+/** The snippet's URL as the player loads it (the gateway's public GET route). */
+export const snippetUrl = (beatId: string) =>
+  `/api/beatmatch_beat_play_snippet?beatId=${encodeURIComponent(beatId)}`;
+
+const dollars = (cents: number | null) => (cents === null ? '-' : (cents / 100).toFixed(2));
+const DEVICE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function playerBeat(beat: PoolBeat, why: string): PlayerBeat {
+  return {
+    beatId: beat.beatId,
+    beatName: beat.name,
+    producer: beat.producerName,
+    userId: beat.producerId,
+    coverArtUrl: beat.coverArtUrl,
+    audioSrc: snippetUrl(beat.beatId),
+    why,
+  };
+}
+
+function entry(beat: PoolBeat, at: Date | string): MatchListEntry {
+  const prices: BeatPrices = beat.prices;
+  return {
+    beatId: beat.beatId,
+    beatName: beat.name,
+    producer: beat.producerName,
+    producerName: beat.producerName,
+    userId: beat.producerId,
+    coverArtUrl: beat.coverArtUrl,
+    audioSrc: snippetUrl(beat.beatId),
+    firstDatePackage: dollars(prices.firstDate),
+    relationshipPackage: dollars(prices.relationship),
+    marriagePackage: dollars(prices.marriage),
+    available: isPlayable(beat),
+    unavailableReason: beat.deleted
+      ? 'This beat was removed by its producer.'
+      : beat.isPrivate || beat.snippetKey === null
+        ? 'This beat is private now.'
+        : null,
+    at: new Date(at).toISOString(),
+  };
+}
+
+/** The swipe player, Match List, Play History and lyrics (artist-side spec §4, §7). */
+export function matchmakerRouter(deps: MatchmakerDeps): Router {
+  const router = Router();
+  const s = deps.schema;
+
+  const run = (listener: ListenerId, command: ListenerCommand) =>
+    handleCommand(deps.store, listenerStream(listener), listenerDecider, command, {
+      publish: {
+        topic: MATCHMAKER_TOPIC,
+        map: (events, _state, stream) => toIntegrationEvents(events, stream),
+      },
+    });
+
+  /**
+   * The listener of a call: the signed-in user (and the device they are on hands its activity over to
+   * them), or the visitor's device uuid.
+   */
+  async function listenerOf(req: Request, uuid: string | null | undefined) {
+    const userId = req.caller?.userId;
+    const fromCaller =
+      req.caller?.deviceId && DEVICE_ID.test(req.caller.deviceId) ? req.caller.deviceId : null;
+    const device = uuid ?? fromCaller;
+    if (userId) {
+      if (device) await takeOver(device, userId);
+      return { listener: userListener(userId), userId };
+    }
+    if (!device) throw new HttpProblem(400, MATCHMAKER_MESSAGES.uuidRequired, 'uuid_required');
+    return { listener: deviceListener(device), userId: undefined };
+  }
+
+  async function takeOver(deviceId: string, userId: string) {
+    const device = deviceListener(deviceId);
+    const { state } = await aggregateStream(deps.store, listenerStream(device), listenerDecider);
+    if (!state.active) return;
+    const at = deps.clock();
+    await run(userListener(userId), { type: 'Merge', deviceId, device: state, at });
+    await run(device, { type: 'HandOver', userId, at });
+  }
+
+  async function beatOr404(beatId: string, playable = true): Promise<PoolBeat> {
+    const beat = await deps.pool.get(beatId);
+    if (!beat || (playable && !isPlayable(beat)))
+      throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
+    return beat;
+  }
+
+  async function playLimit(userId: string | undefined): Promise<number | null> {
+    return hasArtistPlan(await deps.pool.entitlements(userId)) ? null : FREE_PLAYS_PER_DAY;
+  }
+
+  /** Refuses before choosing a beat when the listener's day is used up. */
+  async function checkLimit(listener: ListenerId, limit: number | null, day: string) {
+    if (limit === null) return;
+    const { state } = await aggregateStream(deps.store, listenerStream(listener), listenerDecider);
+    if ((state.days[day] ?? 0) >= limit)
+      throw new DomainError('overlimit_plays', MATCHMAKER_MESSAGES.overlimit, 429);
+  }
+
+  async function serve(
+    listener: ListenerId,
+    userId: string | undefined,
+    beat: PoolBeat,
+    timeZone?: string | null,
+  ) {
+    const at = deps.clock();
+    await run(listener, {
+      type: 'Serve',
+      beat: { beatId: beat.beatId, producerId: beat.producerId },
+      day: listenerDay(at, timeZone),
+      limit: await playLimit(userId),
+      at,
+    });
+  }
+
+  router.post(
+    '/player/next',
+    route(async (req, res) => {
+      const body = parseInput(beatPlayRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req, body.uuid);
+      if (body.choiceType) {
+        if (!body.beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.beatRequired, 'validation');
+        const chosen = await beatOr404(body.beatId, false);
+        await run(listener, {
+          type: 'Choose',
+          beat: { beatId: chosen.beatId, producerId: chosen.producerId },
+          choice: body.choiceType,
+          at: deps.clock(),
+        });
+      }
+      const limit = await playLimit(userId);
+      await checkLimit(listener, limit, listenerDay(deps.clock(), body.timeZone));
+      const filters: Filters = { genre: body.genre, musicalKey: body.musicalKey, tempo: body.tempo };
+      const pick = await deps.selector.next(listener, filters);
+      if (!pick) {
+        res.json({ message: MATCHMAKER_MESSAGES.noBeat });
+        return;
+      }
+      await serve(listener, userId, pick.beat, body.timeZone);
+      res.json(playerBeat(pick.beat, pick.why));
+    }),
+  );
+
+  router.post(
+    '/player/beat',
+    route(async (req, res) => {
+      const body = parseInput(loadBeatParamRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req, body.uuid);
+      const beat = await beatOr404(body.beatId);
+      await checkLimit(listener, await playLimit(userId), listenerDay(deps.clock(), body.timeZone));
+      await serve(listener, userId, beat, body.timeZone);
+      res.json(playerBeat(beat, `the beat you opened: ${describe(beat)}`));
+    }),
+  );
+
+  const snippet = route(async (req, res) => {
+    const beatId = z
+      .string({ error: MATCHMAKER_MESSAGES.beatRequired })
+      .min(1, MATCHMAKER_MESSAGES.beatRequired)
+      .max(100, MATCHMAKER_MESSAGES.beatNotFound)
+      .parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
+    const beat = await beatOr404(beatId);
+    await streamSnippet(req, res, await deps.blobs(), beat.snippetKey!);
+  });
+  router.get('/player/snippet', snippet);
+  router.head('/player/snippet', snippet);
+
+  router.post(
+    '/player/total',
+    route(async (_req, res) => {
+      res.json({ beats: await deps.pool.playableCount() });
+    }),
+  );
+
+  router.post(
+    '/plays',
+    route(async (req, res) => {
+      const body = parseInput(addPlayRequestSchema, req.body);
+      const beatId = body.beatId ?? beatIdOfAudioSrc(body.audioSrc);
+      if (!beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.audioSrc, 'validation');
+      const beat = await beatOr404(beatId);
+      const { listener } = await listenerOf(req, body.uuid);
+      const { newEvents } = await run(listener, {
+        type: 'Replay',
+        beat: { beatId: beat.beatId, producerId: beat.producerId },
+        at: deps.clock(),
+      });
+      res.json({ played: newEvents.length > 0 });
+    }),
+  );
+
+  async function matches(listener: ListenerId, limit: number | null) {
+    const { rows } = await deps.db.query<BeatRow & { matched_at: Date }>(
+      `SELECT b.*, lb.matched_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
+        WHERE lb.listener_id = $1 AND lb.matched_at IS NOT NULL
+        ORDER BY lb.matched_at DESC, b.beat_id ${limit === null ? '' : `LIMIT ${limit}`}`,
+      [listener],
+    );
+    return rows.map((row) => entry(toPoolBeat(row), row.matched_at));
+  }
+  async function matchCount(listener: ListenerId) {
+    const { rows } = await deps.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${s}.listener_beats WHERE listener_id = $1 AND matched_at IS NOT NULL`,
+      [listener],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  router.post(
+    '/matches/count',
+    route(async (req, res) => {
+      const body = parseInput(listenerRequestSchema, req.body);
+      const { listener } = await listenerOf(req, body.uuid);
+      res.json({ matches: await matchCount(listener) });
+    }),
+  );
+
+  router.post(
+    '/matches',
+    route(async (req, res) => {
+      const body = parseInput(listenerRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req, body.uuid);
+      const activeSubscription = hasArtistPlan(await deps.pool.entitlements(userId));
+      const answer: MatchListResponse = {
+        beat: await matches(listener, activeSubscription ? null : FREE_VIEWABLE_MATCHES),
+        activeSubscription,
+        total: await matchCount(listener),
+      };
+      res.json(answer);
+    }),
+  );
+
+  router.post(
+    '/matches/remove',
+    route(async (req, res) => {
+      const body = parseInput(matchListRemoveRequestSchema, req.body);
+      const { listener } = await listenerOf(req, body.uuid);
+      await run(listener, { type: 'RemoveMatch', beatId: body.beatId, at: deps.clock() });
+      res.json({ removed: true, matches: await matchCount(listener) });
+    }),
+  );
+
+  router.post(
+    '/matches/add',
+    route(async (req, res) => {
+      const body = parseInput(addToMatchListRequestSchema, req.body);
+      const { listener } = await listenerOf(req, body.uuid);
+      const beat = await beatOr404(body.beatId);
+      await run(listener, {
+        type: 'Choose',
+        beat: { beatId: beat.beatId, producerId: beat.producerId },
+        choice: 'match',
+        strict: true,
+        at: deps.clock(),
+      });
+      res.json({ message: MATCHMAKER_MESSAGES.addedToMatchList });
+    }),
+  );
+
+  router.post(
+    '/history',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(listenerRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req, body.uuid);
+      if (!hasArtistPlan(await deps.pool.entitlements(userId)))
+        throw new HttpProblem(403, MATCHMAKER_MESSAGES.noAccess, 'no_access');
+      const { rows } = await deps.db.query<BeatRow & { passed_at: Date }>(
+        `SELECT b.*, lb.passed_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
+          WHERE lb.listener_id = $1 AND lb.passed_at IS NOT NULL AND lb.matched_at IS NULL
+          ORDER BY lb.passed_at DESC, b.beat_id LIMIT 500`,
+        [listener],
+      );
+      const answer: PlayHistoryResponse = { beats: rows.map((row) => entry(toPoolBeat(row), row.passed_at)) };
+      res.json(answer);
+    }),
+  );
+
+  router.post(
+    '/lyrics/get',
+    route(async (req, res) => {
+      const body = parseInput(getLyricsRequestSchema, req.body);
+      await beatOr404(body.beatId, false);
+      const userId = req.caller?.userId;
+      if (!userId) {
+        res.json({ lyrics: '', signIn: true } satisfies LyricsResponse);
+        return;
+      }
+      const { rows } = await deps.db.query<{ lyrics: string }>(
+        `SELECT lyrics FROM ${s}.lyrics WHERE listener_id = $1 AND beat_id = $2`,
+        [userListener(userId), body.beatId],
+      );
+      res.json({ lyrics: rows[0]?.lyrics ?? '', signIn: false } satisfies LyricsResponse);
+    }),
+  );
+
+  router.post(
+    '/lyrics/save',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(saveLyricsRequestSchema, req.body);
+      const { listener } = await listenerOf(req, body.uuid);
+      await beatOr404(body.beatId, false);
+      await run(listener, { type: 'SaveLyrics', beatId: body.beatId, lyrics: body.lyrics, at: deps.clock() });
+      res.json({ lyrics: body.lyrics, signIn: false } satisfies LyricsResponse);
+    }),
+  );
+
+  return router;
+}
+
+/** The beat an `add_play` audioSrc names (…_beat_play_snippet?beatId=…). */
+function beatIdOfAudioSrc(audioSrc: string | null | undefined): string | null {
+  if (!audioSrc) return null;
+  try {
+    const beatId = new URL(audioSrc, 'http://player.invalid').searchParams.get('beatId');
+    return beatId && beatId.length <= 100 ? beatId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Streams a snippet from the blob store: one Range (206/416), ETag revalidation (304) and caching
+ * headers (a snippet never changes under its key; an hour keeps a privatised beat from lingering).
+ */
+export async function streamSnippet(
+  req: Request,
+  res: Response,
+  blobs: BlobStore,
+  key: string,
+): Promise<void> {
+  const stat = await blobs.head(key);
+  if (!stat) throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Content-Type', stat.contentType ?? 'audio/mpeg');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.setHeader('ETag', stat.etag);
+  res.setHeader('Last-Modified', stat.lastModified.toUTCString());
+  if (req.headers['if-none-match'] === stat.etag) {
+    res.status(304).end();
+    return;
+  }
+  let range: { start: number; end: number } | undefined;
+  const header = req.headers.range;
+  if (header) {
+    const parsed = parseRange(stat.size, header, { combine: true });
+    if (parsed === -1) {
+      res.setHeader('Content-Range', `bytes */${stat.size}`);
+      throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
+    }
+    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
+  }
+  try {
+    const { body } = await blobs.get(key, range ? { range } : {});
+    if (range) {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+    } else res.setHeader('Content-Length', String(stat.size));
+    if (req.method === 'HEAD') {
+      body.destroy();
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(body, res);
+    } catch (error) {
+      if (!res.headersSent) throw error;
+      res.destroy();
+    }
+  } catch (error) {
+    if (error instanceof BlobRangeError) throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
+    if (error instanceof BlobNotFoundError)
+      throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
+    throw error;
+  }
+}

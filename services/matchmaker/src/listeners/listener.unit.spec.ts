@@ -1,0 +1,151 @@
+import { DomainError } from '@beatmatch/platform';
+import { sampleDna } from '@beatmatch/testing';
+import type { PoolBeat } from '../beats/pool';
+import {
+  listenerDay,
+  listenerDecider,
+  toIntegrationEvents,
+  type ListenerEvent,
+  type ListenerState,
+} from './listener';
+import { rank } from './selection';
+
+const at = new Date('2026-11-20T12:00:00Z');
+const fold = (events: ListenerEvent[]): ListenerState =>
+  events.reduce(listenerDecider.evolve, listenerDecider.initialState());
+const beat = { beatId: 'b1', producerId: 'p1' };
+
+describe('listener decider', () => {
+  it('counts plays per listener-day and refuses the one over the limit', () => {
+    let state = listenerDecider.initialState();
+    for (let i = 0; i < 25; i++) {
+      const events = listenerDecider.decide(
+        { type: 'Serve', beat: { ...beat, beatId: `b${i}` }, day: '2026-11-20', limit: 25, at },
+        state,
+      ) as ListenerEvent[];
+      state = events.reduce(listenerDecider.evolve, state);
+    }
+    expect(() =>
+      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-20', limit: 25, at }, state),
+    ).toThrow(new DomainError('overlimit_plays', 'overlimit plays', 429));
+    expect(
+      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-21', limit: 25, at }, state),
+    ).toHaveLength(1);
+    expect(
+      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-20', limit: null, at }, state),
+    ).toHaveLength(1);
+  });
+
+  it('puts the listener-day in their time zone', () => {
+    const late = new Date('2026-11-20T23:30:00Z');
+    expect(listenerDay(late, 'UTC')).toBe('2026-11-20');
+    expect(listenerDay(late, 'Europe/Berlin')).toBe('2026-11-21');
+    expect(listenerDay(late, 'America/Los_Angeles')).toBe('2026-11-20');
+  });
+
+  it('matches once, removes only what is matched, and a match clears a pass', () => {
+    const passed = fold([{ type: 'BeatPassed', data: { ...beat, at: at.toISOString() } }]);
+    const [match] = listenerDecider.decide(
+      { type: 'Choose', beat, choice: 'match', at },
+      passed,
+    ) as ListenerEvent[];
+    const matched = listenerDecider.evolve(passed, match!);
+    expect(matched.passed).toEqual({});
+    expect(listenerDecider.decide({ type: 'Choose', beat, choice: 'match', at }, matched)).toEqual([]);
+    expect(() =>
+      listenerDecider.decide({ type: 'Choose', beat, choice: 'match', strict: true, at }, matched),
+    ).toThrow('This beat is already in your Match List.');
+    expect(() => listenerDecider.decide({ type: 'RemoveMatch', beatId: 'b2', at }, matched)).toThrow(
+      'This beat is not in your Match List.',
+    );
+  });
+
+  it('hands a device over: the user gains its activity, the device starts afresh', () => {
+    const device = fold([
+      { type: 'BeatServed', data: { ...beat, day: '2026-11-20', at: at.toISOString() } },
+      { type: 'BeatMatched', data: { ...beat, at: at.toISOString() } },
+    ]);
+    const merge = listenerDecider.decide(
+      { type: 'Merge', deviceId: 'd1', device, at },
+      fold([]),
+    ) as ListenerEvent[];
+    const user = fold(merge);
+    expect(Object.keys(user.matched)).toEqual(['b1']);
+    expect(user.days).toEqual({ '2026-11-20': 1 });
+    const handOver = listenerDecider.decide(
+      { type: 'HandOver', userId: 'u1', at },
+      device,
+    ) as ListenerEvent[];
+    const after = handOver.reduce(listenerDecider.evolve, device);
+    expect(after).toEqual(listenerDecider.initialState());
+    expect(listenerDecider.decide({ type: 'Merge', deviceId: 'd1', device: after, at }, user)).toEqual([]);
+  });
+
+  it('publishes plays, passes, matches and removals with the listener and user', () => {
+    const messages = toIntegrationEvents(
+      [
+        { type: 'BeatMatched', data: { ...beat, at: at.toISOString() } },
+        { type: 'LyricsSaved', data: { beatId: 'b1', lyrics: 'x', at: at.toISOString() } },
+      ],
+      'listener-user:u1',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.key).toBe('b1');
+    expect(messages[0]!.event).toMatchObject({
+      type: 'matchmaker.BeatMatched',
+      payload: { listenerId: 'user:u1', userId: 'u1', beatId: 'b1', producerId: 'p1' },
+    });
+  });
+});
+
+const poolBeat = (id: string, producerId: string, embedding: number[]): PoolBeat => ({
+  beatId: id,
+  producerId,
+  producerName: producerId,
+  name: id,
+  prices: { firstDate: 100, relationship: 200, marriage: null },
+  isPrivate: false,
+  crate: 'active',
+  deleted: false,
+  coverArtUrl: null,
+  snippetKey: `snippets/${id}.mp3`,
+  genres: ['rapHipHop'],
+  musicalKey: sampleDna().keyPrediction.value,
+  bpm: 140,
+  mood: 'dark trap',
+  embedding,
+});
+
+describe('rank', () => {
+  const near = poolBeat('near', 'p2', [1, 0]);
+  const far = poolBeat('far', 'p3', [0, 1]);
+  const liked = poolBeat('liked', 'p1', [0.99, 0.141]);
+
+  it('explores before the first match, preferring producers not heard lately', () => {
+    const pick = rank(
+      [near, far],
+      { matched: [], passed: [], recentProducers: new Map([['p2', 3]]) },
+      () => 0.5,
+    );
+    expect(pick!.beat.beatId).toBe('far');
+    expect(pick!.why).toBe('a fresh pick while we learn your taste: dark trap, 140 BPM, A minor');
+  });
+
+  it('picks the candidate closest to the matches and says why', () => {
+    const pick = rank([far, near], { matched: [liked], passed: [], recentProducers: new Map() }, () => 0.9);
+    expect(pick!.beat.beatId).toBe('near');
+    expect(pick!.why).toBe('close to 1 beat you matched: dark trap, 140 BPM, A minor');
+  });
+
+  it('keeps one producer from dominating', () => {
+    const fair = poolBeat('fair', 'p3', [0.6, 0.8]);
+    const taste = { matched: [liked], passed: [] };
+    expect(rank([near, fair], { ...taste, recentProducers: new Map() }, () => 0.9)!.beat.beatId).toBe('near');
+    const crowded = new Map([['p2', 10]]);
+    expect(rank([near, fair], { ...taste, recentProducers: crowded }, () => 0.9)!.beat.beatId).toBe('fair');
+  });
+
+  it('returns nothing without candidates', () => {
+    expect(rank([], { matched: [], passed: [], recentProducers: new Map() })).toBeNull();
+  });
+});

@@ -1,0 +1,435 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import request from 'supertest';
+import {
+  integrationEvent,
+  MATCHMAKER_MESSAGES,
+  type BeatPublishedPayload,
+  type EntitlementsChangedPayload,
+  type IntegrationEvent,
+} from '@beatmatch/contracts';
+import {
+  createLogger,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  KafkaEventBus,
+  openPostgres,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { brokersFromEnv, deleteRunTopics, requireEnv, sampleDna, uniqueName } from '@beatmatch/testing';
+import { createMatchmakerService } from './index';
+
+/**
+ * The matchmaker on real PostgreSQL (a schema of its own) and Kafka: the catalog's and commerce's
+ * events become its beat pool and entitlements; the player, Match List, Play History and lyrics calls
+ * as the gateway makes them, with the bad inputs of issue 9; its own events leave through the outbox.
+ */
+const schema = `matchmaker_test_${process.pid}_${Date.now()}`;
+const logger = createLogger('matchmaker-test', 'silent');
+const catalogTopic = uniqueName('catalog-mm-test');
+const commerceTopic = uniqueName('commerce-mm-test');
+let db: SqlDatabase;
+let dir: string;
+let blobs: FilesystemBlobStore;
+let bus: KafkaEventBus;
+let publisher: KafkaEventBus;
+let matchmaker: Awaited<ReturnType<typeof createMatchmakerService>>;
+let now = new Date('2026-11-20T10:00:00Z');
+const tokens: Record<string, string> = {};
+
+const ANN = 'user-ann';
+const BOB = 'user-bob';
+const PRO = 'user-pro';
+const PRODUCERS = ['prod-1', 'prod-2', 'prod-3'];
+const KEYS = ['A minor', 'F# minor', 'C major'];
+const GENRES = ['rapHipHop', 'rnb', 'pop'];
+
+/** 30 beats: genre, key and producer cycle; bpm 80..138; embeddings on a circle. */
+const beats: BeatPublishedPayload[] = Array.from({ length: 30 }, (_, i) => {
+  const angle = (i / 30) * Math.PI;
+  return {
+    beatId: `beat-${String(i).padStart(2, '0')}`,
+    producerId: PRODUCERS[i % 3]!,
+    producerName: `Producer ${i % 3}`,
+    name: `Beat ${i}`,
+    prices: { firstDate: 1999, relationship: 3999, marriage: i % 2 ? null : 9999 },
+    isPrivate: false,
+    crate: i < 25 ? 'active' : 'inactive',
+    demo: false,
+    coverArtUrl: i % 2 ? `/api/beatmatch_cover_art?beatId=beat-${i}&v=1` : null,
+    files: {
+      snippetKey: `snippets/beat-${i}.mp3`,
+      mp3Key: `wavs_and_mp3s/beat-${i}.mp3`,
+      wavKey: null,
+      stemsKey: null,
+    },
+    dna: sampleDna({
+      genreTags: [{ tag: GENRES[i % 3]!, score: 0.9 }],
+      keyPrediction: { value: KEYS[i % 3]!, tonic: 'A', mode: 'minor', confidence: 0.9 },
+      bpm: { value: 80 + i * 2, confidence: 0.9 },
+      embedding: [Math.cos(angle), Math.sin(angle)],
+    }),
+    publishedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+  };
+});
+const snippetBytes = (i: number) => Buffer.alloc(4096 + i, i);
+
+const event = (type: IntegrationEvent['type'], payload: object) =>
+  integrationEvent(type as never, 1, payload as never, now);
+
+async function publishCatalog(events: IntegrationEvent[]) {
+  await publisher.publish(
+    catalogTopic,
+    events.map((e) => ({ key: (e.payload as { beatId: string }).beatId, event: e })),
+  );
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>) {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  dir = await mkdtemp(path.join(tmpdir(), 'matchmaker-'));
+  blobs = new FilesystemBlobStore({ root: dir, secret: 'm'.repeat(40), publicUrl: '/blobs' });
+  for (let i = 0; i < beats.length; i++)
+    await blobs.put(`snippets/beat-${i}.mp3`, Readable.from(snippetBytes(i)), { contentType: 'audio/mpeg' });
+  const keys = await generateInternalKeyPair();
+  const issuer = new InternalTokenIssuer(keys.privateKey);
+  tokens.visitor = await issuer.issue({});
+  tokens.ann = await issuer.issue({ userId: ANN, userName: 'ann' });
+  tokens.bob = await issuer.issue({ userId: BOB, userName: 'bob' });
+  tokens.pro = await issuer.issue({ userId: PRO, userName: 'pro' });
+  const brokers = brokersFromEnv().join(',');
+  bus = KafkaEventBus.fromBrokerList(brokers, { clientId: 'matchmaker-test', logger });
+  publisher = KafkaEventBus.fromBrokerList(brokers, { clientId: 'catalog-test', logger });
+  matchmaker = await createMatchmakerService({
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger,
+    blobs: async () => blobs,
+    clock: () => now,
+    relayPollMs: 100,
+    schema,
+    consumer: uniqueName('matchmaker-test'),
+    topics: [catalogTopic, commerceTopic],
+  });
+  await matchmaker.start();
+  await publishCatalog(beats.map((payload) => event('catalog.BeatPublished', payload)));
+  const pro: EntitlementsChangedPayload = {
+    userId: PRO,
+    artistPlan: 'artist',
+    producerPlan: null,
+    lifer: false,
+    trialEndsAt: null,
+    changedAt: now.toISOString(),
+  };
+  await publisher.publish(commerceTopic, [{ key: PRO, event: event('commerce.EntitlementsChanged', pro) }]);
+  await waitUntil('the pool and entitlements are projected', async () => {
+    const pooled = await count(`SELECT count(*) AS n FROM ${schema}.beats`);
+    const entitled = await count(`SELECT count(*) AS n FROM ${schema}.entitlements`);
+    return pooled === beats.length && entitled === 1;
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await matchmaker?.stop();
+  await bus?.close();
+  await publisher?.close();
+  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+  await rm(dir, { recursive: true, force: true });
+  await deleteRunTopics(brokersFromEnv()).catch(() => undefined);
+});
+
+const post = (who: string, route: string, body: object = {}) =>
+  request(matchmaker.app).post(route).set(INTERNAL_TOKEN_HEADER, tokens[who]!).send(body);
+const play = (who: string, body: object) => post(who, '/player/next', body);
+
+describe('projection of catalog and commerce events', () => {
+  it('keeps each published beat with its filters, and follows renames, prices, covers, privacy, crate and deletion', async () => {
+    const row = await db.query<{ genres: string[]; musical_key: string; bpm: number; crate: string }>(
+      `SELECT genres, musical_key, bpm, crate FROM ${schema}.beats WHERE beat_id = 'beat-04'`,
+    );
+    expect(row.rows[0]).toEqual({ genres: ['rnb'], musical_key: 'F# minor', bpm: 88, crate: 'active' });
+    await publishCatalog([
+      event('catalog.BeatRenamed', { beatId: 'beat-29', name: 'Renamed', renamedAt: now.toISOString() }),
+      event('catalog.BeatPriced', {
+        beatId: 'beat-29',
+        prices: { firstDate: 500, relationship: 1000, marriage: 2000 },
+        pricedAt: now.toISOString(),
+      }),
+      event('catalog.BeatCoverChanged', {
+        beatId: 'beat-29',
+        coverArtUrl: '/api/c?v=2',
+        changedAt: now.toISOString(),
+      }),
+      event('catalog.BeatCrateChanged', { beatId: 'beat-29', crate: 'active', changedAt: now.toISOString() }),
+      event('catalog.BeatPrivacyChanged', {
+        beatId: 'beat-28',
+        isPrivate: true,
+        changedAt: now.toISOString(),
+      }),
+      event('catalog.BeatDeleted', { beatId: 'beat-27', producerId: 'prod-1', deletedAt: now.toISOString() }),
+    ]);
+    await waitUntil('the changes are projected', async () => {
+      const changed = await count(
+        `SELECT count(*) AS n FROM ${schema}.beats WHERE (beat_id = 'beat-27' AND deleted)
+           OR (beat_id = 'beat-28' AND is_private)
+           OR (beat_id = 'beat-29' AND name = 'Renamed' AND crate = 'active' AND cover_art_url = '/api/c?v=2'
+               AND (prices->>'firstDate')::int = 500)`,
+      );
+      return changed === 3;
+    });
+    const total = await post('visitor', '/player/total');
+    expect(total.body).toEqual({ beats: 28 });
+  });
+});
+
+describe('the swipe player', () => {
+  it('serves a playable beat with a why line, streams its snippet with Range, and records pass and match', async () => {
+    const first = await play('visitor', { uuid: 'dev-1', genre: null, musicalKey: null, tempo: null });
+    expect(first.status).toBe(200);
+    const index = Number(String(first.body.beatId).slice(5));
+    expect(first.body).toEqual({
+      beatId: expect.stringMatching(/^beat-/),
+      beatName: expect.any(String),
+      producer: expect.stringMatching(/^Producer /),
+      userId: expect.stringMatching(/^prod-/),
+      coverArtUrl: beats[index]!.coverArtUrl,
+      audioSrc: `/api/beatmatch_beat_play_snippet?beatId=${first.body.beatId}`,
+      why: expect.stringContaining('BPM'),
+    });
+    expect(['beat-27', 'beat-28']).not.toContain(first.body.beatId);
+
+    const whole = await request(matchmaker.app)
+      .get(`/player/snippet?beatId=${first.body.beatId}`)
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(whole.status).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toContain('max-age');
+    expect(Buffer.compare(whole.body as Buffer, snippetBytes(index))).toBe(0);
+    const part = await request(matchmaker.app)
+      .get(`/player/snippet?beatId=${first.body.beatId}`)
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set('Range', 'bytes=10-19');
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${snippetBytes(index).length}`);
+    const missing = await request(matchmaker.app)
+      .get('/player/snippet?beatId=beat-28')
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(MATCHMAKER_MESSAGES.beatNotFound);
+
+    const second = await play('visitor', {
+      uuid: 'dev-1',
+      beatId: first.body.beatId,
+      choiceType: 'match',
+      seconds: 'match',
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.beatId).not.toBe(first.body.beatId);
+    const third = await play('visitor', { uuid: 'dev-1', beatId: second.body.beatId, choiceType: 'pass' });
+    expect(third.body.why).toMatch(/close to 1 beat you matched|something new|something different/);
+
+    const list = await post('visitor', '/matches', { uuid: 'dev-1' });
+    expect(list.body.activeSubscription).toBe(false);
+    expect(list.body.total).toBe(1);
+    expect(list.body.beat[0]).toMatchObject({
+      beatId: first.body.beatId,
+      firstDatePackage: '19.99',
+      relationshipPackage: '39.99',
+      marriagePackage: index % 2 ? '-' : '99.99',
+      available: true,
+    });
+    expect((await post('visitor', '/matches/count', { uuid: 'dev-1' })).body).toEqual({ matches: 1 });
+    // Another device sees nothing of it.
+    expect((await post('visitor', '/matches/count', { uuid: 'dev-2' })).body).toEqual({ matches: 0 });
+
+    await waitUntil(
+      'the choices were relayed',
+      async () => (await count(`SELECT count(*) AS n FROM ${schema}.outbox WHERE sent_at IS NULL`)) === 0,
+    );
+    const { rows } = await db.query<{ type: string; listener: string }>(
+      `SELECT event->>'type' AS type, event->'payload'->>'listenerId' AS listener FROM ${schema}.outbox ORDER BY id`,
+    );
+    expect(rows.map((row) => row.type)).toEqual([
+      'matchmaker.BeatPlayed',
+      'matchmaker.BeatMatched',
+      'matchmaker.BeatPlayed',
+      'matchmaker.BeatPassed',
+      'matchmaker.BeatPlayed',
+    ]);
+    expect(new Set(rows.map((row) => row.listener))).toEqual(new Set(['device:dev-1']));
+  });
+
+  it('honours genre, key and tempo filters and never repeats a beat until the pool is exhausted', async () => {
+    const seen: string[] = [];
+    for (;;) {
+      const next = await play('visitor', {
+        uuid: 'dev-filters',
+        genre: 'rnb',
+        musicalKey: ['F# minor'],
+        tempo: [90, 200],
+      });
+      expect(next.status).toBe(200);
+      if (seen.includes(next.body.beatId)) break;
+      seen.push(next.body.beatId);
+      expect(seen.length).toBeLessThan(20);
+    }
+    // rnb beats are i % 3 === 1, in F# minor, bpm 80 + 2i >= 90 → i >= 5: 7, 10, 13, ..., 25 (28 is private).
+    const expected = beats
+      .map((beat, i) => ({ id: beat.beatId, i }))
+      .filter(({ i }) => i % 3 === 1 && 80 + 2 * i >= 90 && i !== 28)
+      .map(({ id }) => id);
+    expect([...seen].sort()).toEqual(expected);
+    const none = await play('visitor', { uuid: 'dev-filters', genre: 'metal' });
+    expect(none.body).toEqual({ message: MATCHMAKER_MESSAGES.noBeat });
+  });
+
+  it('refuses bad input with the spec messages and writes nothing', async () => {
+    const before = await count(`SELECT count(*) AS n FROM ${schema}.events`);
+    const cases: Array<[object, number, string]> = [
+      [{ uuid: 'dev-bad', tempo: [300, -5] }, 400, MATCHMAKER_MESSAGES.tempo],
+      [{ uuid: 'dev-bad', musicalKey: ['H#'] }, 400, MATCHMAKER_MESSAGES.musicalKey],
+      [{ uuid: 'dev-bad', genre: 'polka' }, 400, MATCHMAKER_MESSAGES.genre],
+      [{ uuid: 'dev-bad', beatId: 'nope', choiceType: 'match' }, 404, MATCHMAKER_MESSAGES.beatNotFound],
+      [{ uuid: 'dev-bad', beatId: 'beat-01', choiceType: 'love' }, 400, MATCHMAKER_MESSAGES.choiceType],
+      [{ uuid: 'dev bad' }, 400, MATCHMAKER_MESSAGES.uuidInvalid],
+      [{}, 400, MATCHMAKER_MESSAGES.uuidRequired],
+      [{ uuid: 'dev-bad', timeZone: 'Mars/Olympus' }, 400, MATCHMAKER_MESSAGES.timeZone],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await play('visitor', body);
+      expect({ body, status: answer.status, message: answer.body.message }).toEqual({
+        body,
+        status,
+        message,
+      });
+    }
+    const removeUnknown = await post('visitor', '/matches/remove', { uuid: 'dev-bad', beatId: 'beat-01' });
+    expect(removeUnknown.status).toBe(404);
+    expect(removeUnknown.body.message).toBe(MATCHMAKER_MESSAGES.notMatched);
+    expect(await count(`SELECT count(*) AS n FROM ${schema}.events`)).toBe(before);
+  });
+
+  it('allows 25 plays a day in the listener’s day, then answers overlimit plays; a subscriber plays on', async () => {
+    now = new Date('2026-11-21T22:30:00Z'); // 23:30 in Berlin
+    const body = { uuid: 'dev-limit', timeZone: 'Europe/Berlin' };
+    for (let i = 0; i < 25; i++) {
+      const answer = await play('visitor', body);
+      expect(answer.status).toBe(200);
+      expect(answer.body.beatId).toBeDefined();
+    }
+    const over = await play('visitor', body);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe('overlimit plays');
+    // Midnight in Berlin (23:00 UTC): a new listener-day.
+    now = new Date('2026-11-21T23:05:00Z');
+    expect((await play('visitor', body)).status).toBe(200);
+    // A listener with a paid artist plan has no limit.
+    for (let i = 0; i < 30; i++) expect((await play('pro', { timeZone: 'UTC' })).status).toBe(200);
+  });
+
+  it('shows 20 matches without a paid plan, all with one; says when a matched beat is gone', async () => {
+    now = new Date('2026-11-22T12:00:00Z');
+    const matchAll = async (who: string, uuid?: string) => {
+      for (const beat of beats.slice(0, 25)) {
+        const answer = await post(who, '/matches/add', { beatId: beat.beatId, ...(uuid ? { uuid } : {}) });
+        expect(answer.status).toBe(200);
+        expect(answer.body.message).toBe(MATCHMAKER_MESSAGES.addedToMatchList);
+      }
+    };
+    await matchAll('bob');
+    const again = await post('bob', '/matches/add', { beatId: 'beat-00' });
+    expect(again.status).toBe(409);
+    const free = await post('bob', '/matches', {});
+    expect(free.body.beat).toHaveLength(20);
+    expect(free.body.total).toBe(25);
+    await matchAll('pro');
+    const paid = await post('pro', '/matches', {});
+    expect(paid.body.activeSubscription).toBe(true);
+    expect(paid.body.beat).toHaveLength(25);
+    await publishCatalog([
+      event('catalog.BeatDeleted', { beatId: 'beat-03', producerId: 'prod-1', deletedAt: now.toISOString() }),
+    ]);
+    await waitUntil(
+      'beat-03 is deleted',
+      async () =>
+        (await count(`SELECT count(*) AS n FROM ${schema}.beats WHERE beat_id = 'beat-03' AND deleted`)) ===
+        1,
+    );
+    const after = await post('pro', '/matches', {});
+    expect(after.body.beat.find((e: { beatId: string }) => e.beatId === 'beat-03')).toMatchObject({
+      available: false,
+      unavailableReason: 'This beat was removed by its producer.',
+    });
+    const removed = await post('pro', '/matches/remove', { beatId: 'beat-00' });
+    expect(removed.status).toBe(200);
+    expect((await post('pro', '/matches/count', {})).body).toEqual({ matches: 24 });
+  });
+
+  it('hands a visitor device’s matches to the account signed in on it, and only once', async () => {
+    const first = await play('visitor', { uuid: 'dev-ann' });
+    await play('visitor', { uuid: 'dev-ann', beatId: first.body.beatId, choiceType: 'match' });
+    expect((await post('ann', '/matches/count', {})).body).toEqual({ matches: 0 });
+    expect((await post('ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
+    expect((await post('ann', '/matches', { uuid: 'dev-ann' })).body.beat[0].beatId).toBe(first.body.beatId);
+    // The device starts afresh: a visitor on it no longer sees the account's matches.
+    expect((await post('visitor', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 0 });
+    expect((await post('ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
+  });
+
+  it('keeps Play History for subscribers, and lyrics for signed-in users', async () => {
+    expect((await post('visitor', '/history', { uuid: 'dev-1' })).status).toBe(401);
+    const free = await post('ann', '/history', {});
+    expect(free.status).toBe(403);
+    expect(free.body.message).toBe(MATCHMAKER_MESSAGES.noAccess);
+    const next = await play('pro', {});
+    await play('pro', { beatId: next.body.beatId, choiceType: 'pass' });
+    const history = await post('pro', '/history', {});
+    expect(history.status).toBe(200);
+    expect(history.body.beats.map((b: { beatId: string }) => b.beatId)).toContain(next.body.beatId);
+
+    expect((await post('visitor', '/lyrics/get', { uuid: 'dev-1', beatId: 'beat-01' })).body).toEqual({
+      lyrics: '',
+      signIn: true,
+    });
+    expect(
+      (await post('visitor', '/lyrics/save', { uuid: 'dev-1', beatId: 'beat-01', lyrics: 'x' })).status,
+    ).toBe(401);
+    const saved = await post('ann', '/lyrics/save', { beatId: 'beat-01', lyrics: 'verse one\nhook' });
+    expect(saved.status).toBe(200);
+    expect((await post('ann', '/lyrics/get', { beatId: 'beat-01' })).body).toEqual({
+      lyrics: 'verse one\nhook',
+      signIn: false,
+    });
+    expect((await post('bob', '/lyrics/get', { beatId: 'beat-01' })).body).toEqual({
+      lyrics: '',
+      signIn: false,
+    });
+    const long = await post('ann', '/lyrics/save', { beatId: 'beat-01', lyrics: 'x'.repeat(20_001) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(MATCHMAKER_MESSAGES.lyricsTooLong);
+    expect((await post('ann', '/lyrics/get', { beatId: 'unknown' })).status).toBe(404);
+  });
+});
