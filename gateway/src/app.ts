@@ -150,6 +150,8 @@ export function createGateway(options: GatewayOptions) {
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
+          // The upload wizard's MP3 encoder is WebAssembly (compiled in a worker of our own origin).
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
         },
       },
       strictTransportSecurity: options.secureCookies,

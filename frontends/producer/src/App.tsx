@@ -1,7 +1,42 @@
-import { RemotePages, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { RemotePages, RemoteTheme, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { App as AntApp } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { producerPages } from './pages';
+
+// Each screen is its own chunk: the upload wizard brings the waveform and the encoder's loader.
+const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
+const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <RemoteTheme>
+      <AntApp>
+        <Suspense fallback={<div role="status" aria-label="Loading" style={{ minHeight: 200 }} />}>
+          {children}
+        </Suspense>
+      </AntApp>
+    </RemoteTheme>
+  );
+}
 
 /** The producer remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename }: RemoteAppProps) {
-  return <RemotePages pages={producerPages} basename={basename} />;
+  return (
+    <RemotePages
+      pages={producerPages}
+      basename={basename}
+      elements={{
+        uploadBeats: (
+          <Screen>
+            <UploadBeats />
+          </Screen>
+        ),
+        manageBeats: (
+          <Screen>
+            <ManageBeats />
+          </Screen>
+        ),
+      }}
+    />
+  );
 }

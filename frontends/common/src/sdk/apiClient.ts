@@ -41,6 +41,10 @@ export function isUnavailable(error: unknown): boolean {
 
 export interface ApiClient {
   post<T = unknown>(path: string, body?: object): Promise<T>;
+  /** A GET answered with JSON (no CSRF header needed). */
+  getJson<T = unknown>(path: string): Promise<T>;
+  /** A multipart POST (files) with the CSRF header; the browser sets the boundary. */
+  postForm<T = unknown>(path: string, form: FormData): Promise<T>;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -92,21 +96,7 @@ export function createApiClient(
     return csrfToken;
   }
 
-  async function post<T>(path: string, body: object = {}, isRetry = false): Promise<T> {
-    const tokenPromise = currentCsrfToken();
-    const token = await tokenPromise;
-    const response = await send(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [HEADERS.csrfToken]: token },
-      body: JSON.stringify(body),
-    });
-    const data = await readJson(response);
-    if (response.ok) return data as T;
-    // The token may have rotated (a new visitor cookie): fetch a fresh one once and try again.
-    if (response.status === 403 && data?.code === ERROR_CODES.csrfInvalid && !isRetry) {
-      if (csrfToken === tokenPromise) csrfToken = undefined;
-      return post<T>(path, body, true);
-    }
+  async function failure(response: Response, data: Record<string, unknown> | undefined): Promise<never> {
     const message =
       typeof data?.message === 'string'
         ? data.message
@@ -116,5 +106,46 @@ export function createApiClient(
     throw new ApiError(message, response.status, typeof data?.code === 'string' ? data.code : undefined);
   }
 
-  return { post };
+  async function sendWithToken<T>(
+    path: string,
+    init: (token: string) => RequestInit,
+    isRetry = false,
+  ): Promise<T> {
+    const tokenPromise = currentCsrfToken();
+    const token = await tokenPromise;
+    const response = await send(path, init(token));
+    const data = await readJson(response);
+    if (response.ok) return data as T;
+    // The token may have rotated (a new visitor cookie): fetch a fresh one once and try again.
+    if (response.status === 403 && data?.code === ERROR_CODES.csrfInvalid && !isRetry) {
+      if (csrfToken === tokenPromise) csrfToken = undefined;
+      return sendWithToken<T>(path, init, true);
+    }
+    return failure(response, data);
+  }
+
+  function post<T>(path: string, body: object = {}): Promise<T> {
+    return sendWithToken<T>(path, (token) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADERS.csrfToken]: token },
+      body: JSON.stringify(body),
+    }));
+  }
+
+  function postForm<T>(path: string, form: FormData): Promise<T> {
+    return sendWithToken<T>(path, (token) => ({
+      method: 'POST',
+      headers: { [HEADERS.csrfToken]: token },
+      body: form,
+    }));
+  }
+
+  async function getJson<T>(path: string): Promise<T> {
+    const response = await send(path, { method: 'GET' });
+    const data = await readJson(response);
+    if (response.ok) return data as T;
+    return failure(response, data);
+  }
+
+  return { post, postForm, getJson };
 }

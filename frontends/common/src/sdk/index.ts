@@ -11,6 +11,7 @@ import type { AuthResponse } from '@beatmatch/contracts';
 
 export * from './apiClient';
 export * from './cart';
+export * from './catalog';
 export * from './cartActions';
 export * from './commerce';
 export * from './session';

@@ -1,0 +1,121 @@
+// Step 3 of the wizard (producer-side spec §4 "Upload phases" and "File upload order"): the
+// reference, then per file a signed URL, the PUT and the confirm (each retried up to 2 more times),
+// then finalize with the cover art.
+import {
+  ApiError,
+  putFile,
+  type CatalogApi,
+  type PackagePrices,
+  type UploadFileType,
+} from '@beatmatch/frontend-common/sdk';
+import { MESSAGES } from './checks';
+
+export type UploadPhase = 'preparing' | 'uploading' | 'checking' | 'finalizing';
+
+export const PHASE_TEXT: Record<UploadPhase, string> = {
+  preparing: 'Preparing upload. Please wait a moment',
+  uploading: 'Uploading. Please wait a few minutes.',
+  checking: 'Checking upload. Please wait a moment',
+  finalizing: 'Finalizing upload. Please wait a moment',
+};
+
+export const FILE_LABEL: Record<UploadFileType, string> = {
+  snippet: 'snippet',
+  mp3: 'mp3',
+  wav: 'wav',
+  trackout: 'track stems',
+};
+
+export interface UploadInput {
+  name: string;
+  prices: PackagePrices;
+  cover: File;
+  snippet: Blob;
+  mp3: Blob;
+  wav: File;
+  stems?: File | undefined;
+}
+
+export interface UploadEvents {
+  phase(phase: UploadPhase): void;
+  /** Bytes sent of one file (its bar) and which file is current. */
+  progress(type: UploadFileType, loaded: number, total: number): void;
+}
+
+/** A step is tried up to 3 times in all (spec §9: 2 retries). */
+export const ATTEMPTS = 3;
+
+/**
+ * A refusal the producer must read (a 4xx with the server's text: cap, file content, a price) is not
+ * retried; a network failure, a 5xx or a timeout is.
+ */
+export const isFinalRefusal = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  ![408, 429].includes(error.status);
+
+export async function withRetries<T>(
+  step: () => Promise<T>,
+  attempts = ATTEMPTS,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (isFinalRefusal(error)) throw error;
+      if (attempt >= attempts) throw new UploadFailed();
+      await wait(500 * attempt);
+    }
+  }
+}
+
+export class UploadFailed extends Error {
+  constructor() {
+    super(MESSAGES.uploadFailed);
+    this.name = 'UploadFailed';
+  }
+}
+
+/** The files of a public upload in the spec's order: snippet, mp3, wav, then stems if any. */
+export function uploadOrder(input: Pick<UploadInput, 'snippet' | 'mp3' | 'wav' | 'stems'>) {
+  const files: Array<{ type: UploadFileType; file: Blob; name: string }> = [
+    { type: 'snippet', file: input.snippet, name: 'snippet.mp3' },
+    { type: 'mp3', file: input.mp3, name: 'beat.mp3' },
+    { type: 'wav', file: input.wav, name: input.wav.name || 'beat.wav' },
+  ];
+  if (input.stems) files.push({ type: 'trackout', file: input.stems, name: input.stems.name });
+  return files;
+}
+
+export async function runUpload(
+  catalog: CatalogApi,
+  input: UploadInput,
+  events: UploadEvents,
+  signal?: AbortSignal,
+): Promise<{ beatId: string }> {
+  events.phase('preparing');
+  const { beatRefId } = await catalog.createReference({ name: input.name, ...input.prices });
+  const files = uploadOrder(input);
+  for (const { type, file, name } of files) {
+    events.phase('uploading');
+    events.progress(type, 0, file.size);
+    await withRetries(async () => {
+      const signed = await catalog.uploadUrl(type, beatRefId, name);
+      await putFile(signed, file, (loaded, total) => events.progress(type, loaded, total), signal);
+      events.phase('checking');
+      await catalog.confirmUpload(type, beatRefId);
+    });
+  }
+  events.phase('finalizing');
+  await withRetries(() =>
+    catalog.finalize({
+      name: input.name,
+      beatRefId,
+      zipUploaded: Boolean(input.stems),
+      coverArt: input.cover,
+    }),
+  );
+  return { beatId: beatRefId };
+}
