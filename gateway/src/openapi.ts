@@ -15,6 +15,14 @@ import {
   editPricesRequestSchema,
   finalizeUploadFieldsSchema,
   presignedUrlRequestSchema,
+  addPlayRequestSchema,
+  addToMatchListRequestSchema,
+  beatPlayRequestSchema,
+  getLyricsRequestSchema,
+  listenerRequestSchema,
+  loadBeatParamRequestSchema,
+  matchListRemoveRequestSchema,
+  saveLyricsRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -190,6 +198,74 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     method: 'post',
     summary: "The example beat's name, producer, cover and DNA tags",
     access: 'public',
+  },
+  beatmatch_beat_play: {
+    method: 'post',
+    summary:
+      'The next beat for the listener (filters; records pass/match on beatId first; 25 plays a day free)',
+    access: 'public',
+    body: beatPlayRequestSchema,
+  },
+  beatmatch_load_beat_param: {
+    method: 'post',
+    summary: 'Load one beat into the player (?beat=)',
+    access: 'public',
+    body: loadBeatParamRequestSchema,
+  },
+  beatmatch_beat_play_snippet: {
+    method: 'get',
+    summary: "A playable beat's 30-s snippet (Range requests, cached)",
+    access: 'public',
+    query: { beatId: { required: true, description: 'The beat' } },
+  },
+  total_beats: { method: 'post', summary: 'How many beats the player can serve', access: 'public' },
+  add_play: {
+    method: 'post',
+    summary: 'A beat started playing (from a list)',
+    access: 'public',
+    body: addPlayRequestSchema,
+  },
+  get_match_count: {
+    method: 'post',
+    summary: "The listener's number of matches",
+    access: 'public',
+    body: listenerRequestSchema,
+  },
+  beatmatch_matchlist: {
+    method: 'post',
+    summary: "The listener's Match List (20 without a paid artist plan)",
+    access: 'public',
+    body: listenerRequestSchema,
+  },
+  beatmatch_matchlist_remove: {
+    method: 'post',
+    summary: 'Remove a beat from the Match List',
+    access: 'public',
+    body: matchListRemoveRequestSchema,
+  },
+  beatmatch_add_to_match_list: {
+    method: 'post',
+    summary: 'Add a passed beat to the Match List',
+    access: 'public',
+    body: addToMatchListRequestSchema,
+  },
+  beatmatch_play_history: {
+    method: 'post',
+    summary: 'Passed beats (paid artist plans)',
+    access: 'session',
+    body: listenerRequestSchema,
+  },
+  get_lyrics: {
+    method: 'post',
+    summary: "The caller's lyrics for a beat (signIn: true for visitors)",
+    access: 'public',
+    body: getLyricsRequestSchema,
+  },
+  save_lyrics: {
+    method: 'post',
+    summary: "Save the caller's lyrics for a beat",
+    access: 'session',
+    body: saveLyricsRequestSchema,
   },
 };
 

@@ -65,6 +65,19 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_pioneers: { service: 'catalog', path: '/showcase/pioneers' },
   beatmatch_example_drake: { service: 'catalog', path: '/showcase/example/audio' },
   beatmatch_example_get_tags: { service: 'catalog', path: '/showcase/example/tags' },
+  // Matchmaker (artist-side spec §7): the swipe player, Match List, Play History and lyrics.
+  beatmatch_beat_play: { service: 'matchmaker', path: '/player/next' },
+  beatmatch_load_beat_param: { service: 'matchmaker', path: '/player/beat' },
+  beatmatch_beat_play_snippet: { service: 'matchmaker', path: '/player/snippet' },
+  total_beats: { service: 'matchmaker', path: '/player/total' },
+  add_play: { service: 'matchmaker', path: '/plays' },
+  get_match_count: { service: 'matchmaker', path: '/matches/count' },
+  beatmatch_matchlist: { service: 'matchmaker', path: '/matches' },
+  beatmatch_matchlist_remove: { service: 'matchmaker', path: '/matches/remove' },
+  beatmatch_add_to_match_list: { service: 'matchmaker', path: '/matches/add' },
+  beatmatch_play_history: { service: 'matchmaker', path: '/history' },
+  get_lyrics: { service: 'matchmaker', path: '/lyrics/get' },
+  save_lyrics: { service: 'matchmaker', path: '/lyrics/save' },
 };
 
 /**

@@ -78,6 +78,23 @@ const matrix: Record<string, Row> = {
   beatmatch_pioneers: everyone(200),
   beatmatch_example_get_tags: everyone(404),
   beatmatch_example_drake: sessionNeeded(404),
+  // Matchmaker: a visitor is its device uuid, so calls without one are refused (400) and signed-in
+  // callers are their account; every call acts on the caller's own listener only (matchmaker.int.spec.ts).
+  beatmatch_beat_play: { anonymous: 400, other: 200, owner: 200, admin: 200 },
+  get_match_count: { anonymous: 400, other: 200, owner: 200, admin: 200 },
+  beatmatch_matchlist: { anonymous: 400, other: 200, owner: 200, admin: 200 },
+  // A beat (or the audio source) is required whoever calls.
+  beatmatch_load_beat_param: everyone(400),
+  add_play: everyone(400),
+  beatmatch_matchlist_remove: everyone(400),
+  beatmatch_add_to_match_list: everyone(400),
+  get_lyrics: everyone(400),
+  // Public counts; the snippet is a GET (a POST is no route).
+  total_beats: everyone(200),
+  beatmatch_beat_play_snippet: everyone(404),
+  // Play History: a session, then a paid artist plan ('No Access').
+  beatmatch_play_history: { anonymous: 401, other: 403, owner: 403, admin: 403 },
+  save_lyrics: sessionNeeded(400),
 };
 
 const logger = createLogger('test', 'silent');
