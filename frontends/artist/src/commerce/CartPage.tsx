@@ -1,7 +1,7 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
+import { Button, Empty, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import {
   DEVICE_UUID_KEY,
@@ -12,10 +12,20 @@ import {
 } from '@beatmatch/frontend-common/sdk';
 import { CoverArt } from './CoverArt';
 import { formatDollars } from './money';
+import { TestPaymentDialog } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
 
 /** The non-exclusive licence every package is sold under (producer-side spec: content pages). */
 export const LICENCE_PATH = '/policies/nonExclusive';
+
+/** The test provider's checkout "page" is the app's own cart route with the session in the query. */
+function inAppSession(url: string): { sessionId: string; orderId: string | null } | null {
+  const target = new URL(url, window.location.origin);
+  if (target.origin !== window.location.origin) return null;
+  if (target.pathname !== '/checkout' && target.pathname !== '/user/checkout') return null;
+  const sessionId = target.searchParams.get('session_id');
+  return sessionId ? { sessionId, orderId: target.searchParams.get('orderId') } : null;
+}
 
 export interface CartPageProps {
   /** Where Find Beats goes: the matchmaker of the area the cart is shown in. */
@@ -36,6 +46,10 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
   const [removing, setRemoving] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
   const { reportError, holder } = useCommerceErrors();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const sessionId = params.get('session_id');
+  const [amountDue, setAmountDue] = useState<string | undefined>(undefined);
 
   const sync = useCallback(async () => {
     try {
@@ -75,14 +89,32 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
   const checkOut = async () => {
     setCheckingOut(true);
     try {
-      const { url } = await sdk.commerce.checkout({ uuid: localStorage.getItem(DEVICE_UUID_KEY) });
-      // The provider's hosted payment page; the embedded test provider answers with a page of ours.
-      window.location.assign(url);
+      const answer = await sdk.commerce.checkout({ uuid: localStorage.getItem(DEVICE_UUID_KEY) });
+      const session = inAppSession(answer.url);
+      if (session) {
+        // The embedded test provider: its payment dialog opens here, on this page.
+        setAmountDue(answer.amount);
+        setParams({
+          session_id: session.sessionId,
+          ...(session.orderId ? { orderId: session.orderId } : {}),
+        });
+        setCheckingOut(false);
+      } else {
+        // The provider's hosted payment page.
+        window.location.assign(answer.url);
+      }
     } catch (error) {
       reportError(error);
       setCheckingOut(false);
     }
   };
+
+  const paid = (url: string) => {
+    if (url.startsWith('/')) void navigate(url);
+    else window.location.assign(url);
+  };
+
+  const buyable = items.filter((item) => item.available !== false);
 
   let body;
   if (loading && items.length === 0) {
@@ -134,6 +166,12 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
                     License
                   </a>
                 </Typography.Text>
+                {item.available === false ? <Tag color="default">Unavailable</Tag> : null}
+                {item.notice ? (
+                  <Typography.Text type="warning" style={{ display: 'block' }} data-testid="cart-item-notice">
+                    {item.notice}
+                  </Typography.Text>
+                ) : null}
               </div>
               <Typography.Text strong style={{ fontSize: 16 }} data-testid="cart-item-price">
                 {formatDollars(item.beatPrice)}
@@ -166,16 +204,19 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
           }}
         >
           <span>
+            Total: <strong data-testid="cart-total">{formatDollars(totals?.total)}</strong>
+          </span>
+          <span>
             Service Fee: <strong data-testid="cart-fee">{formatDollars(totals?.serviceFee)}</strong>
           </span>
           <span style={{ fontSize: 16 }}>
-            Total: <strong data-testid="cart-total">{formatDollars(totals?.total)}</strong>
+            To pay: <strong data-testid="cart-checkout-total">{formatDollars(totals?.checkoutTotal)}</strong>
           </span>
           <Button
             type="primary"
             size="large"
             loading={checkingOut}
-            disabled={loading || removing !== null}
+            disabled={loading || removing !== null || buyable.length === 0}
             onClick={() => void checkOut()}
           >
             Check Out
@@ -192,6 +233,14 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
       <div data-testid="cart-page" style={{ maxWidth: 960, margin: '0 auto' }}>
         {body}
       </div>
+      {sessionId ? (
+        <TestPaymentDialog
+          sessionId={sessionId}
+          amount={amountDue ?? totals?.checkoutTotal}
+          onClose={() => setParams({})}
+          onPaid={paid}
+        />
+      ) : null}
     </RemoteTheme>
   );
 }

@@ -54,13 +54,13 @@ export function PurchasesPage() {
   }, [load]);
 
   const download = (purchase: Purchase, item: Download) => {
-    const key = `${purchase.beatId}:${item.downloadable}`;
+    const key = `${purchase.purchaseId}:${item.downloadable}`;
     setBusy(key);
     openInNewWindow(async () => {
       const { url } = await sdk.commerce.getDownloadable({
         downloadable: item.downloadable,
         beatId: purchase.beatId,
-        ...(purchase.purchaseId ? { urlId: purchase.purchaseId } : {}),
+        urlId: purchase.purchaseId,
       });
       return url;
     })
@@ -97,7 +97,7 @@ export function PurchasesPage() {
         <ul aria-label="Your purchases" style={{ listStyle: 'none', margin: 0, padding: '8px 0' }}>
           {purchases.map((purchase) => (
             <li
-              key={purchase.purchaseId ?? `${purchase.beatId}:${purchase.signedDate}`}
+              key={purchase.purchaseId}
               data-testid="purchase"
               style={{
                 display: 'flex',
@@ -124,7 +124,7 @@ export function PurchasesPage() {
               <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                 <Button
                   icon={<FileProtectOutlined />}
-                  loading={busy === `${purchase.beatId}:${LICENCE_DOWNLOAD.downloadable}`}
+                  loading={busy === `${purchase.purchaseId}:${LICENCE_DOWNLOAD.downloadable}`}
                   aria-label={`License of ${purchase.beatName}`}
                   onClick={() => download(purchase, LICENCE_DOWNLOAD)}
                 >
@@ -162,12 +162,12 @@ export function PurchasesPage() {
         {open ? (
           <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Typography.Text type="secondary">{open.beatPackage}</Typography.Text>
-            {[...downloadsOf(open), LICENCE_DOWNLOAD].map((item) => (
+            {downloadsOf(open).map((item) => (
               <Button
                 key={item.downloadable}
                 block
                 icon={<DownloadOutlined />}
-                loading={busy === `${open.beatId}:${item.downloadable}`}
+                loading={busy === `${open.purchaseId}:${item.downloadable}`}
                 onClick={() => download(open, item)}
               >
                 {downloadLabel(item)}

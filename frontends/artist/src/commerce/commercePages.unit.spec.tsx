@@ -3,7 +3,7 @@ import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beatmatchSdk, type CartItem } from '@beatmatch/frontend-common/sdk';
 import { CartPage } from './CartPage';
 import { PurchasesPage } from './PurchasesPage';
@@ -32,6 +32,7 @@ beforeEach(() => {
       cart,
       total: cart.length ? '51.00' : '0.00',
       serviceFee: cart.length ? '1.02' : '0.00',
+      checkoutTotal: cart.length ? '52.02' : '0.00',
     }),
     '/api/update_to_cart': (body) => {
       if (body.update === 'remove') cart = cart.filter((item) => item.beatId !== body.beatId);
@@ -52,10 +53,20 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
+let currentPath = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentPath = location.pathname + location.search;
+  return null;
+}
+
 function show(element: ReactNode, path = '/user/x') {
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        {element}
+        <LocationProbe />
+      </MemoryRouter>
     </ConfigProvider>,
   );
 }
@@ -84,6 +95,7 @@ describe('the cart page', () => {
     expect(within(items[0]!).getByRole('link', { name: 'License' })).toBeTruthy();
     expect(screen.getByTestId('cart-fee').textContent).toBe('$1.02');
     expect(screen.getByTestId('cart-total').textContent).toBe('$51.00');
+    expect(screen.getByTestId('cart-checkout-total').textContent).toBe('$52.02');
     // The badge's store holds the same list.
     expect(beatmatchSdk().cart.getSnapshot().count).toBe(2);
   });
@@ -110,6 +122,48 @@ describe('the cart page', () => {
     expect(screen.getByRole('link', { name: 'Find Beats' }).getAttribute('href')).toBe('/user/matchmaker');
   });
 
+  it('says why an item cannot be bought, and checks out only what can', async () => {
+    cart = [
+      {
+        ...beat('b1', 'Night Drive', 'Marriage Package', '40.00'),
+        available: false,
+        notice: 'Beat not found.',
+      },
+    ];
+    show(<CartPage />);
+    expect(await screen.findByText('Beat not found.')).toBeTruthy();
+    expect(screen.getByText('Unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check Out' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("pays with the test provider's card form and goes to Purchases", async () => {
+    cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
+    answers['/api/beatmatch_checkout'] = () => ({
+      url: '/checkout?session_id=cs_test_1&orderId=o-1',
+      orderId: 'o-1',
+      sessionId: 'cs_test_1',
+      amount: '25.50',
+    });
+    answers['/api/beatmatch_test_checkout_pay'] = (body) => {
+      if (body.cardNumber === '4000 0000 0000 0002') throw new Error('Your card was declined.');
+      return { redirect_status: 'succeeded', url: '/user/purchases?redirect_status=succeeded' };
+    };
+    show(<CartPage />, '/user/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
+    const dialog = await screen.findByRole('dialog');
+    const card = within(dialog).getByLabelText('Card number');
+    fireEvent.change(card, { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $25.50' }));
+    expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
+    fireEvent.change(card, { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $25.50' }));
+    await waitFor(() => expect(currentPath).toBe('/user/purchases?redirect_status=succeeded'));
+    expect(calls).toContainEqual({
+      path: '/api/beatmatch_test_checkout_pay',
+      body: { sessionId: 'cs_test_1', cardNumber: '4242 4242 4242 4242' },
+    });
+  });
+
   it("shows the server's message when checkout is refused", async () => {
     cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
     answers['/api/beatmatch_checkout'] = () => {
@@ -123,6 +177,7 @@ describe('the cart page', () => {
 
 describe('the purchases page', () => {
   const purchase = {
+    purchaseId: 'p-1',
     beatId: 'b1',
     beatName: 'Night Drive',
     beatPackage: 'Relationship Package',
@@ -133,10 +188,12 @@ describe('the purchases page', () => {
   };
 
   it('counts the purchases and offers the files of the package and the licence', async () => {
-    answers['/api/retrieve_puchases'] = () => ({ purchases: [purchase, { ...purchase, beatId: 'b2' }] });
+    answers['/api/retrieve_puchases'] = () => ({
+      purchases: [purchase, { ...purchase, purchaseId: 'p-2', beatId: 'b2', beatName: 'Gold Rush' }],
+    });
     show(<PurchasesPage />);
     expect(await screen.findByText('2 purchases')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Downloads of Night Drive' })[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Downloads of Night Drive' }));
     const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog)

@@ -16,10 +16,12 @@ const FILES_BY_PACKAGE: Record<string, Download[]> = {
 
 export const LICENCE_DOWNLOAD: Download = { downloadable: 'license', label: 'License (PDF)' };
 
-/** The files of a purchase: as the server lists them, or else by its package. */
+/** The files of a purchase, the licence last: as the server lists them, or else by its package. */
 export function downloadsOf(purchase: Purchase): Download[] {
-  if (purchase.downloads?.length) return purchase.downloads.filter((d) => d.downloadable !== 'license');
-  return FILES_BY_PACKAGE[purchase.beatPackage] ?? [{ downloadable: 'mp3', label: 'MP3' }];
+  const files = purchase.downloads?.length
+    ? purchase.downloads.filter((d) => d.downloadable !== LICENCE_DOWNLOAD.downloadable)
+    : (FILES_BY_PACKAGE[purchase.beatPackage] ?? [{ downloadable: 'mp3', label: 'MP3' }]);
+  return [...files, LICENCE_DOWNLOAD];
 }
 
 export function downloadLabel(download: Download): string {

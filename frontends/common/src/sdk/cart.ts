@@ -15,6 +15,10 @@ export interface CartItem {
   beatPrice?: string;
   producerName?: string;
   coverArtUrl?: string | null;
+  /** false: the beat was deleted, made private or the package withdrawn — shown, not bought. */
+  available?: boolean;
+  /** Why it is unavailable, or that its price changed since it was added. */
+  notice?: string | null;
 }
 
 export interface CartState {

@@ -1,5 +1,6 @@
 // The cart's operations (spec §4 Cart): add, upgrade, remove, reset. Each asks commerce first and
 // only then puts the server's cart in the store, so the badge never shows an item the server refused.
+import { ApiError } from './apiClient';
 import type { CartItem, CartStore } from './cart';
 import type { CartAnswer, CommerceClient } from './commerce';
 
@@ -47,21 +48,38 @@ export function createCartActions(
     return answer;
   }
 
-  async function apply(cart: CartItem[] | undefined): Promise<void> {
+  async function apply(cart: readonly CartItem[] | undefined): Promise<void> {
     if (cart) store.replace(cart);
     else await sync();
+  }
+
+  async function upgrade(beatId: string, beatPackage: string): Promise<AddToCartResult> {
+    const answer = await commerce.updateCart({ beatId, beatPackage, update: 'upgrade', uuid: deviceUuid() });
+    await apply(answer.cart);
+    return 'changed';
   }
 
   return {
     async add(beatId, beatPackage) {
       const label = cartButtonLabel(store.getSnapshot().items, beatId, beatPackage);
       if (label === 'in cart') return 'inCart';
-      const update = label === 'change' ? 'upgrade' : 'add';
-      const answer = await commerce.updateCart({ beatId, beatPackage, update, uuid: deviceUuid() });
-      // An add counts only when the server says it was added (spec §4).
-      if (update === 'add' && answer.message !== 'added') throw new CartNotChangedError(answer.message);
+      if (label === 'change') return upgrade(beatId, beatPackage);
+      let answer;
+      try {
+        answer = await commerce.updateCart({ beatId, beatPackage, update: 'add', uuid: deviceUuid() });
+      } catch (error) {
+        // This list was stale: the server has the beat in another package (one package per beat).
+        if (error instanceof ApiError && error.status === 409) {
+          await sync();
+          return upgrade(beatId, beatPackage);
+        }
+        throw error;
+      }
       await apply(answer.cart);
-      return update === 'add' ? 'added' : 'changed';
+      if (answer.message === 'in cart') return 'inCart';
+      // An add counts only when the server says it was added (spec §4).
+      if (answer.message !== 'added') throw new CartNotChangedError(answer.message);
+      return 'added';
     },
     async remove(beatId) {
       const answer = await commerce.updateCart({ beatId, update: 'remove', uuid: deviceUuid() });

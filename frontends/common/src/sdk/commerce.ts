@@ -1,5 +1,6 @@
 // Commerce's calls (artist-side spec §7: cart, checkout, purchases, downloads, subscriptions), as the
-// gateway routes them to services/commerce. Money travels in dollars with 2 decimals.
+// gateway routes them to services/commerce (services/commerce/README.md lists them). Money travels
+// in dollars with 2 decimals.
 import type { ApiClient } from './apiClient';
 import type { CartItem } from './cart';
 
@@ -12,20 +13,35 @@ export interface CartAnswer {
   total?: string;
   /** Dollars, 2 decimals: computed by the server (0 for subscribers and lifetime members). */
   serviceFee?: string;
+  /** Dollars, 2 decimals: what checkout charges (total + service fee). */
+  checkoutTotal?: string;
 }
 
-export interface UpdateCartAnswer {
-  /** 'added' when an add was applied (spec §4: the cart changes only then). */
+export interface UpdateCartAnswer extends Partial<CartAnswer> {
+  /** 'added', 'upgraded', 'removed', 'reset', or 'in cart' (spec §4: an add counts only when 'added'). */
   message?: string;
-  cart?: CartItem[];
 }
 
 export interface CheckoutAnswer {
-  /** Where to send the buyer: the provider's hosted page, or (test provider) a page in the app. */
+  /**
+   * Where to send the buyer: the provider's hosted page, or (the embedded test provider) the app's
+   * own /checkout?session_id=…, where the test card form pays it.
+   */
+  url: string;
+  orderId?: string;
+  sessionId?: string;
+  /** Dollars, 2 decimals. */
+  amount?: string;
+}
+
+export interface TestPayAnswer {
+  redirect_status: string;
+  /** Where the buyer goes next: /user/purchases?redirect_status=succeeded. */
   url: string;
 }
 
 export interface Purchase {
+  purchaseId: string;
   beatId: string;
   beatName: string;
   beatPackage: string;
@@ -37,7 +53,6 @@ export interface Purchase {
   signedDate: string;
   /** The downloads this purchase grants (MP3, WAV, stems, licence PDF), when the server lists them. */
   downloads?: Download[];
-  purchaseId?: string;
 }
 
 export interface Download {
@@ -68,12 +83,15 @@ export interface CommerceClient {
     update: CartUpdate;
     uuid: string | null;
   }): Promise<UpdateCartAnswer>;
-  checkout(request: { uuid: string | null; email?: string }): Promise<CheckoutAnswer>;
+  checkout(request: { uuid: string | null }): Promise<CheckoutAnswer>;
+  /** The embedded test provider's pay step (a test card number; 4000 0000 0000 0002 is declined). */
+  testCheckoutPay(request: { sessionId: string; cardNumber: string }): Promise<TestPayAnswer>;
   retrievePurchases(): Promise<{ purchases: Purchase[] }>;
   getDownloadable(request: {
     downloadable: string;
     beatId: string;
-    urlId?: string;
+    /** The purchase's id. */
+    urlId: string;
   }): Promise<{ url: string }>;
   memberActiveStatus(type: MemberType): Promise<MemberActiveStatus>;
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ url: string }>;
@@ -81,11 +99,12 @@ export interface CommerceClient {
   cancelSubscription(type: MemberType): Promise<unknown>;
 }
 
-/** The route names (spec §7; the checkout of the cart is commerce's own name). */
+/** The route names (spec §7; the cart's checkout and the test provider's pay step are commerce's names). */
 export const COMMERCE_ROUTES = {
   getCartItems: '/api/get_cart_items',
   updateCart: '/api/update_to_cart',
   checkout: '/api/beatmatch_checkout',
+  testCheckoutPay: '/api/beatmatch_test_checkout_pay',
   retrievePurchases: '/api/retrieve_puchases',
   getDownloadable: '/api/get_downloadable',
   memberActiveStatus: '/api/member_active_status',
@@ -99,6 +118,7 @@ export function createCommerceClient(api: ApiClient): CommerceClient {
     getCartItems: (uuid) => api.post(COMMERCE_ROUTES.getCartItems, { uuid }),
     updateCart: (request) => api.post(COMMERCE_ROUTES.updateCart, request),
     checkout: (request) => api.post(COMMERCE_ROUTES.checkout, request),
+    testCheckoutPay: (request) => api.post(COMMERCE_ROUTES.testCheckoutPay, request),
     retrievePurchases: () => api.post(COMMERCE_ROUTES.retrievePurchases, {}),
     getDownloadable: (request) => api.post(COMMERCE_ROUTES.getDownloadable, request),
     memberActiveStatus: (type) => api.post(COMMERCE_ROUTES.memberActiveStatus, { type }),

@@ -1,0 +1,83 @@
+import { CreditCardOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  beatmatchSdk,
+  isNotAuthenticated,
+} from '@beatmatch/frontend-common/sdk';
+import { formatDollars } from './money';
+
+export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
+
+/**
+ * The payment dialog of the embedded profile's test provider (no Stripe keys): checkout answers with
+ * the app's own /checkout?session_id=…, and this form pays that session with a test card. A declined
+ * or refused card is said in the dialog; a paid one sends the buyer where the server says (Purchases).
+ */
+export function TestPaymentDialog({
+  sessionId,
+  amount,
+  onClose,
+  onPaid,
+}: {
+  sessionId: string;
+  amount?: string | undefined;
+  onClose: () => void;
+  onPaid: (url: string) => void;
+}) {
+  const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const pay = async () => {
+    setPaying(true);
+    setError(null);
+    try {
+      const answer = await beatmatchSdk().commerce.testCheckoutPay({ sessionId, cardNumber });
+      onPaid(answer.url);
+    } catch (failure) {
+      if (isNotAuthenticated(failure)) beatmatchSdk().session.clear();
+      setError(failure instanceof ApiError ? failure.message : NETWORK_ERROR_MESSAGE);
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Modal open title="Payment" onCancel={onClose} footer={null} destroyOnHidden>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="Test payments: no money moves. Use the test card 4242 4242 4242 4242."
+      />
+      <Form layout="vertical" onFinish={() => void pay()} requiredMark={false}>
+        <Form.Item label="Card number" htmlFor="test-card-number" required>
+          <Input
+            id="test-card-number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            prefix={<CreditCardOutlined aria-hidden />}
+            value={cardNumber}
+            onChange={(event) => setCardNumber(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'test-card-error' : undefined}
+          />
+        </Form.Item>
+        {error ? (
+          <Alert
+            id="test-card-error"
+            type="error"
+            role="alert"
+            message={error}
+            style={{ marginBottom: 16 }}
+          />
+        ) : null}
+        <Button type="primary" htmlType="submit" block size="large" loading={paying}>
+          {amount ? `Pay ${formatDollars(amount)}` : 'Pay'}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}
