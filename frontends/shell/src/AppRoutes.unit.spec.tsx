@@ -198,10 +198,10 @@ describe('routes of the shell', () => {
   });
 
   it('logs out: clears the stored cart and goes to /login', async () => {
-    localStorage.setItem('cart', JSON.stringify([{ beatId: 'b1' }]));
+    localStorage.setItem('cart', JSON.stringify([{ beatId: 'b1', beatPackage: 'First Date Package' }]));
     const api = signedInApi();
     renderShell('/user/matchlist', { api, loadRemote: remoteThatRenders('mounted') });
-    expect(await screen.findByRole('link', { name: 'Cart, 1 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(api.logout).toHaveBeenCalled();

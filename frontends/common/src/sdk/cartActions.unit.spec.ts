@@ -1,6 +1,7 @@
 import { createCartStore, type CartItem } from './cart';
 import { cartButtonLabel, createCartActions, CartNotChangedError } from './cartActions';
 import type { CommerceClient } from './commerce';
+import { createBeatmatchSdk } from './index';
 
 /** A Storage of our own (these tests run in node). */
 function memoryStorage(): Storage {
@@ -132,5 +133,29 @@ describe('the cart actions', () => {
         .getSnapshot()
         .items.map((i) => i.beatId),
     ).toEqual(['b2']);
+  });
+
+  it("reads the server's cart when the user signs in (the device's cart is merged there)", async () => {
+    const storage = memoryStorage();
+    storage.setItem('uuid', 'device-1');
+    const posts: Array<{ path: string; body?: object }> = [];
+    const api = {
+      async post<T>(path: string, body?: object): Promise<T> {
+        posts.push({ path, body });
+        if (path === '/api/beatmatch_auth')
+          return { userName: 'maya', email: 'm@example.test', userId: 'u-1', profilePicture: null } as T;
+        if (path === '/api/get_cart_items')
+          return { cart: [beat('b1')], total: '25.00', serviceFee: '0.50' } as T;
+        throw new Error(`unexpected ${path}`);
+      },
+    };
+    const sdk = createBeatmatchSdk({ api, storage });
+    await sdk.session.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posts).toContainEqual({ path: '/api/get_cart_items', body: { uuid: 'device-1' } });
+    expect(sdk.cart.getSnapshot().items.map((i) => i.beatId)).toEqual(['b1']);
+    // Another refresh of the same session does not read it again.
+    await sdk.session.refresh();
+    expect(posts.filter((p) => p.path === '/api/get_cart_items')).toHaveLength(1);
   });
 });

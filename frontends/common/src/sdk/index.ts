@@ -11,9 +11,9 @@ import type { AuthResponse } from '@beatmatch/contracts';
 
 export * from './apiClient';
 export * from './cart';
-export * from './catalog';
 export * from './cartActions';
 export * from './commerce';
+export * from './catalog';
 export * from './session';
 
 /** Where the shell stores the device uuid (frontends/shell/src/session/storage.ts). */
@@ -47,6 +47,14 @@ export function createBeatmatchSdk(
   const storage = options.storage ?? localStorage;
   // The device uuid the shell keeps (artist-side spec §3): a visitor's cart is found by it.
   const cartActions = createCartActions(commerce, cart, () => storage.getItem(DEVICE_UUID_KEY));
+  // Signing in merges this device's cart into the user's on the server: read it then, so the badge
+  // counts what the server holds (a failure keeps the stored list; the cart page reads it again).
+  let signedIn = false;
+  session.subscribe(() => {
+    const nowSignedIn = session.getSnapshot().status === 'signedIn';
+    if (nowSignedIn && !signedIn) cartActions.sync().catch(() => undefined);
+    signedIn = nowSignedIn;
+  });
   return {
     api,
     session,

@@ -8,7 +8,7 @@ export function CartBadge({ to }: { to: string }) {
   return (
     <Link
       to={to}
-      aria-label={`Cart, ${count} items`}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       style={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', lineHeight: 1 }}
     >
       <ShoppingCartOutlined style={{ fontSize: 22, color: '#1f1f1f' }} />
