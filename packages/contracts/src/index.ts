@@ -11,3 +11,4 @@ export * from './matchmaker';
 export * from './catalogApi';
 export * from './http';
 export * from './matchmakerApi';
+export * from './commerceApi';

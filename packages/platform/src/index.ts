@@ -27,3 +27,4 @@ export * from './runtime/signals';
 export * from './blobs';
 export * from './runtime/subscriptions';
 export * from './workflows/devServer';
+export * from './payments';

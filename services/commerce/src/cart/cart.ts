@@ -1,0 +1,126 @@
+import type { PackageName } from '@beatmatch/contracts';
+import { COMMERCE_MESSAGES } from '@beatmatch/contracts';
+import { DomainError, type Decider } from '@beatmatch/platform';
+
+/**
+ * A cart as a decider (spec §4 Cart): one package per beat; add, upgrade (another package of the same
+ * beat), remove, reset; a visitor's device cart merges into the user's cart on the first call after
+ * login; a paid order takes its beats out. The price kept is the one seen when the item was added,
+ * so the cart can say when the producer changed it since (checkout always charges the current one).
+ */
+export type CartLine = {
+  beatId: string;
+  package: PackageName;
+  priceCents: number;
+  addedAt: string;
+};
+
+export interface CartState {
+  lines: CartLine[];
+}
+
+export type CartEvent =
+  | { type: 'CartItemAdded'; data: CartLine }
+  | { type: 'CartItemUpgraded'; data: { beatId: string; package: PackageName; priceCents: number } }
+  | { type: 'CartItemRemoved'; data: { beatId: string } }
+  | { type: 'CartReset'; data: { at: string; reason: 'user' | 'merged' } }
+  | { type: 'CartItemsPurchased'; data: { orderId: string; beatIds: string[] } };
+
+export type CartCommand =
+  | { type: 'add'; beatId: string; package: PackageName; priceCents: number; now: Date }
+  | { type: 'upgrade'; beatId: string; package: PackageName; priceCents: number; now: Date }
+  | { type: 'remove'; beatId: string }
+  | { type: 'reset'; now: Date }
+  /** Lines of the device cart, merged after login: a beat already in the user's cart keeps its package. */
+  | { type: 'merge'; lines: CartLine[] }
+  | { type: 'handOver'; now: Date }
+  | { type: 'purchased'; orderId: string; beatIds: string[] };
+
+export const userCartStream = (userId: string) => `cart-user:${userId}`;
+export const deviceCartStream = (uuid: string) => `cart-device:${uuid}`;
+
+const find = (state: CartState, beatId: string) => state.lines.find((line) => line.beatId === beatId);
+
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
+  initialState: () => ({ lines: [] }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'add': {
+        const line = find(state, command.beatId);
+        if (line?.package === command.package) return [];
+        if (line) throw new DomainError('already_in_cart', COMMERCE_MESSAGES.alreadyInCart, 409);
+        return {
+          type: 'CartItemAdded',
+          data: {
+            beatId: command.beatId,
+            package: command.package,
+            priceCents: command.priceCents,
+            addedAt: command.now.toISOString(),
+          },
+        };
+      }
+      case 'upgrade': {
+        const line = find(state, command.beatId);
+        if (!line)
+          return {
+            type: 'CartItemAdded',
+            data: {
+              beatId: command.beatId,
+              package: command.package,
+              priceCents: command.priceCents,
+              addedAt: command.now.toISOString(),
+            },
+          };
+        if (line.package === command.package) return [];
+        return {
+          type: 'CartItemUpgraded',
+          data: { beatId: command.beatId, package: command.package, priceCents: command.priceCents },
+        };
+      }
+      case 'remove':
+        return find(state, command.beatId)
+          ? { type: 'CartItemRemoved', data: { beatId: command.beatId } }
+          : [];
+      case 'reset':
+        return state.lines.length > 0
+          ? { type: 'CartReset', data: { at: command.now.toISOString(), reason: 'user' } }
+          : [];
+      case 'merge':
+        return command.lines
+          .filter((line) => !find(state, line.beatId))
+          .map((line): CartEvent => ({ type: 'CartItemAdded', data: line }));
+      case 'handOver':
+        return state.lines.length > 0
+          ? { type: 'CartReset', data: { at: command.now.toISOString(), reason: 'merged' } }
+          : [];
+      case 'purchased': {
+        const beatIds = command.beatIds.filter((beatId) => find(state, beatId));
+        return beatIds.length > 0
+          ? { type: 'CartItemsPurchased', data: { orderId: command.orderId, beatIds } }
+          : [];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CartItemAdded':
+        return { lines: [...state.lines.filter((l) => l.beatId !== event.data.beatId), event.data] };
+      case 'CartItemUpgraded':
+        return {
+          lines: state.lines.map((line) =>
+            line.beatId === event.data.beatId
+              ? { ...line, package: event.data.package, priceCents: event.data.priceCents }
+              : line,
+          ),
+        };
+      case 'CartItemRemoved':
+        return { lines: state.lines.filter((line) => line.beatId !== event.data.beatId) };
+      case 'CartReset':
+        return { lines: [] };
+      case 'CartItemsPurchased':
+        return { lines: state.lines.filter((line) => !event.data.beatIds.includes(line.beatId)) };
+    }
+  },
+};

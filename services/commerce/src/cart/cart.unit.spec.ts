@@ -1,0 +1,96 @@
+import { serviceFeeCents } from '@beatmatch/contracts';
+import { DomainError } from '@beatmatch/platform';
+import { cartDecider, type CartCommand, type CartState } from './cart';
+import { splitFee } from '../orders/order';
+
+const now = new Date('2026-01-02T03:04:05Z');
+const run = (state: CartState, command: CartCommand) => {
+  const decided = cartDecider.decide(command, state);
+  const events = Array.isArray(decided) ? decided : [decided];
+  return { events, state: events.reduce(cartDecider.evolve, state) };
+};
+
+describe('service fee (spec §5: 2 % rounded half-up to the cent, capped at $2)', () => {
+  it.each([
+    [0, false, 0],
+    [9999, false, 200],
+    [10000, false, 200],
+    [10001, false, 200],
+    [100000, false, 200],
+    [1025, false, 21],
+    [1024, false, 20],
+    [2999, false, 60],
+    [1, false, 0],
+    [25, false, 1],
+    [9999, true, 0],
+    [100000, true, 0],
+  ])('total %i cents, subscribed %s → %i cents', (total, subscribed, fee) => {
+    expect(serviceFeeCents(total, subscribed)).toBe(fee);
+  });
+});
+
+describe('splitFee', () => {
+  it('splits to the cent and adds up', () => {
+    expect(splitFee(200, [2999, 2999, 4002])).toEqual([60, 60, 80]);
+    const parts = splitFee(7, [1, 1, 1]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(7);
+    expect(splitFee(0, [100, 200])).toEqual([0, 0]);
+    expect(splitFee(5, [0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe('cart decider', () => {
+  const empty = cartDecider.initialState();
+  const add = (
+    beatId: string,
+    pkg: 'firstDate' | 'relationship' | 'marriage',
+    priceCents = 2999,
+  ): CartCommand => ({
+    type: 'add',
+    beatId,
+    package: pkg,
+    priceCents,
+    now,
+  });
+
+  it('adds one package per beat; the same package again changes nothing; another package is refused', () => {
+    const one = run(empty, add('b1', 'firstDate'));
+    expect(one.state.lines).toHaveLength(1);
+    expect(run(one.state, add('b1', 'firstDate')).events).toHaveLength(0);
+    expect(() => run(one.state, add('b1', 'marriage'))).toThrow(DomainError);
+  });
+
+  it('upgrade replaces the package; remove and reset empty it', () => {
+    const one = run(empty, add('b1', 'firstDate')).state;
+    const upgraded = run(one, {
+      type: 'upgrade',
+      beatId: 'b1',
+      package: 'marriage',
+      priceCents: 9999,
+      now,
+    }).state;
+    expect(upgraded.lines).toEqual([
+      expect.objectContaining({ beatId: 'b1', package: 'marriage', priceCents: 9999 }),
+    ]);
+    expect(run(upgraded, { type: 'remove', beatId: 'b1' }).state.lines).toEqual([]);
+    expect(run(upgraded, { type: 'remove', beatId: 'other' }).events).toHaveLength(0);
+    const two = run(upgraded, add('b2', 'relationship')).state;
+    expect(run(two, { type: 'reset', now }).state.lines).toEqual([]);
+  });
+
+  it("merges a device cart: the user's own choice of a beat wins", () => {
+    const mine = run(empty, add('b1', 'marriage')).state;
+    const device = run(run(empty, add('b1', 'firstDate')).state, add('b2', 'firstDate')).state;
+    const merged = run(mine, { type: 'merge', lines: device.lines }).state;
+    expect(merged.lines.map((l) => [l.beatId, l.package])).toEqual([
+      ['b1', 'marriage'],
+      ['b2', 'firstDate'],
+    ]);
+  });
+
+  it('a paid order takes only its beats out', () => {
+    const two = run(run(empty, add('b1', 'firstDate')).state, add('b2', 'firstDate')).state;
+    const after = run(two, { type: 'purchased', orderId: 'o', beatIds: ['b1', 'zz'] });
+    expect(after.state.lines.map((l) => l.beatId)).toEqual(['b2']);
+  });
+});

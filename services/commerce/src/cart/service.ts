@@ -1,0 +1,135 @@
+import {
+  centsToDollars,
+  COMMERCE_MESSAGES,
+  hasArtistPlan,
+  FREE_ENTITLEMENTS,
+  PACKAGE_TITLES,
+  serviceFeeCents,
+  type CartAnswer,
+  type CartItemView,
+  type PackageName,
+} from '@beatmatch/contracts';
+import {
+  aggregateStream,
+  DomainError,
+  handleCommand,
+  HttpProblem,
+  type Caller,
+  type EventStore,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { beatsById, type CommerceBeat } from '../beats/projection';
+import { membershipOf } from '../entitlements/membership';
+import { cartDecider, deviceCartStream, userCartStream, type CartCommand, type CartLine } from './cart';
+
+/** A cart line priced now: what the cart shows and what checkout charges. */
+export interface PricedLine {
+  line: CartLine;
+  beat: CommerceBeat | undefined;
+  /** Current price of the line's package, null when it cannot be bought now. */
+  priceCents: number | null;
+  notice: string | null;
+}
+
+export function priceLine(line: CartLine, beat: CommerceBeat | undefined, buyerId?: string): PricedLine {
+  if (!beat || beat.deleted)
+    return { line, beat, priceCents: null, notice: 'This beat was removed by its producer.' };
+  if (beat.isPrivate) return { line, beat, priceCents: null, notice: 'This beat is no longer for sale.' };
+  if (buyerId && beat.producerId === buyerId)
+    return { line, beat, priceCents: null, notice: COMMERCE_MESSAGES.ownBeat };
+  const price = beat.prices[line.package];
+  if (price === null) return { line, beat, priceCents: null, notice: COMMERCE_MESSAGES.packageUnavailable };
+  const notice =
+    price !== line.priceCents
+      ? `Price changed from $${centsToDollars(line.priceCents)} to $${centsToDollars(price)}.`
+      : null;
+  return { line, beat, priceCents: price, notice };
+}
+
+/** The cart commands and views for a caller (visitor by device uuid, or signed-in user). */
+export class CartService {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly s: string,
+    private readonly store: EventStore,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** The caller's cart stream; a signed-in caller's device cart (uuid) is merged into theirs first. */
+  async streamFor(caller: Caller | undefined, uuid: string | null | undefined): Promise<string> {
+    const device = (uuid ?? caller?.deviceId ?? '').trim();
+    if (caller?.userId) {
+      const stream = userCartStream(caller.userId);
+      if (device) await this.merge(device, stream);
+      return stream;
+    }
+    if (!device) throw new HttpProblem(400, COMMERCE_MESSAGES.uuidRequired, 'uuid');
+    return deviceCartStream(device);
+  }
+
+  private async merge(uuid: string, userStream: string) {
+    const deviceStream = deviceCartStream(uuid);
+    const { state } = await aggregateStream(this.store, deviceStream, cartDecider);
+    if (state.lines.length === 0) return;
+    await handleCommand(this.store, userStream, cartDecider, { type: 'merge', lines: state.lines });
+    await handleCommand(this.store, deviceStream, cartDecider, { type: 'handOver', now: this.clock() });
+  }
+
+  async run(stream: string, command: CartCommand) {
+    return handleCommand(this.store, stream, cartDecider, command);
+  }
+
+  async lines(stream: string): Promise<CartLine[]> {
+    return (await aggregateStream(this.store, stream, cartDecider)).state.lines;
+  }
+
+  async priced(stream: string, buyerId?: string): Promise<PricedLine[]> {
+    const lines = await this.lines(stream);
+    const beats = await beatsById(
+      this.db,
+      this.s,
+      lines.map((line) => line.beatId),
+    );
+    return lines.map((line) => priceLine(line, beats.get(line.beatId), buyerId));
+  }
+
+  /** The current price of a beat's package, or the spec's message (client prices are never used). */
+  async priceOf(beatId: string, pkg: PackageName, buyerId?: string): Promise<number> {
+    const beat = (await beatsById(this.db, this.s, [beatId])).get(beatId);
+    if (!beat || beat.deleted || beat.isPrivate)
+      throw new DomainError('beat_not_found', COMMERCE_MESSAGES.beatNotFound, 404);
+    if (buyerId && beat.producerId === buyerId)
+      throw new DomainError('own_beat', COMMERCE_MESSAGES.ownBeat, 400);
+    const price = beat.prices[pkg];
+    if (price === null)
+      throw new DomainError('package_unavailable', COMMERCE_MESSAGES.packageUnavailable, 400);
+    return price;
+  }
+
+  async subscribed(userId: string | undefined): Promise<boolean> {
+    const m = await membershipOf(this.db, this.s, userId);
+    return hasArtistPlan({ ...FREE_ENTITLEMENTS, artistPlan: m.artistPlan, lifer: m.lifer });
+  }
+
+  async view(stream: string, userId: string | undefined): Promise<CartAnswer> {
+    const priced = await this.priced(stream, userId);
+    const total = priced.reduce((sum, p) => sum + (p.priceCents ?? 0), 0);
+    const fee = serviceFeeCents(total, await this.subscribed(userId));
+    const cart: CartItemView[] = priced.map((p) => ({
+      beatId: p.line.beatId,
+      beatName: p.beat?.name ?? '',
+      beatPackage: PACKAGE_TITLES[p.line.package],
+      beatPrice: centsToDollars(p.priceCents ?? p.line.priceCents),
+      producerName: p.beat?.producerName ?? '',
+      coverArtUrl: p.beat?.coverArtUrl ?? null,
+      available: p.priceCents !== null,
+      notice: p.notice,
+    }));
+    return {
+      cart,
+      total: centsToDollars(total),
+      serviceFee: centsToDollars(fee),
+      checkoutTotal: centsToDollars(total + fee),
+    };
+  }
+}

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import type Stripe from 'stripe';
+import {
+  centsToDollars,
+  checkoutRequestSchema,
+  COMMERCE_MESSAGES,
+  PACKAGE_TITLES,
+  serviceFeeCents,
+  testPayRequestSchema,
+  type CheckoutAnswer,
+} from '@beatmatch/contracts';
+import {
+  DomainError,
+  handleCommand,
+  HttpProblem,
+  parseInput,
+  problem,
+  requireUser,
+  route,
+  type EventStore,
+  type Infrastructure,
+  type Logger,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import type { CartService } from '../cart/service';
+import {
+  orderDecider,
+  orderPublication,
+  orderStream,
+  splitFee,
+  type OrderLine,
+  type OrderPlaced,
+} from './order';
+import { orderBySession } from './readModel';
+import type { WebhookSigner } from './payments';
+import { cartDecider } from '../cart/cart';
+
+export interface CheckoutDeps {
+  db: SqlDatabase;
+  schema: string;
+  store: EventStore;
+  carts: CartService;
+  payments: Infrastructure['payments'];
+  signer: WebhookSigner;
+  publicUrl: () => string;
+  clock: () => Date;
+  logger: Logger;
+}
+
+/** Test card numbers of the local provider (Stripe's: 4242… pays, 4000 0000 0000 0002 is declined). */
+const GOOD_CARDS = new Set(['4242424242424242', '5555555555554444']);
+const DECLINED_CARD = '4000000000000002';
+
+/** Checkout, the webhook, and the local test provider's pay step. */
+export class Checkout {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  /** Places an order for the caller's available cart lines at today's prices; answers where to pay. */
+  async start(
+    caller: { userId: string; email?: string },
+    uuid: string | null | undefined,
+  ): Promise<CheckoutAnswer> {
+    const { carts, payments, store, clock } = this.deps;
+    const cartStream = await carts.streamFor(caller, uuid);
+    const priced = (await carts.priced(cartStream, caller.userId)).filter((p) => p.priceCents !== null);
+    if (priced.length === 0) throw new HttpProblem(400, COMMERCE_MESSAGES.nothingToPay, 'cart_empty');
+    const amounts = priced.map((p) => p.priceCents!);
+    const totalCents = amounts.reduce((a, b) => a + b, 0);
+    const feeCents = serviceFeeCents(totalCents, await carts.subscribed(caller.userId));
+    const fees = splitFee(feeCents, amounts);
+    const lines: OrderLine[] = priced.map((p, index) => ({
+      beatId: p.line.beatId,
+      package: p.line.package,
+      priceCents: p.priceCents!,
+      feeCents: fees[index]!,
+      producerId: p.beat!.producerId,
+      producerName: p.beat!.producerName,
+      beatName: p.beat!.name,
+      coverArtUrl: p.beat!.coverArtUrl,
+      hasStems: p.beat!.files.stemsKey !== null,
+    }));
+    const orderId = randomUUID();
+    const base = this.deps.publicUrl().replace(/\/$/, '');
+    let sessionId = `free_${orderId}`;
+    let url = `${base}/user/purchases?redirect_status=succeeded`;
+    if (totalCents + feeCents > 0) {
+      const { customerId } = await payments.createCustomer({
+        userId: caller.userId,
+        email: caller.email ?? `${caller.userId}@users.invalid`,
+      });
+      const lineItems = lines
+        .filter((line) => line.priceCents > 0)
+        .map((line) => ({
+          name: `${line.beatName} — ${PACKAGE_TITLES[line.package]}`,
+          unitAmountCents: line.priceCents,
+          quantity: 1,
+        }));
+      if (feeCents > 0) lineItems.push({ name: 'Service Fee', unitAmountCents: feeCents, quantity: 1 });
+      const session = await payments.createCheckoutSession({
+        customerId,
+        currency: 'usd',
+        lineItems,
+        // The test provider's "hosted page" is the app's card form at its success URL.
+        successUrl:
+          payments.provider === 'test'
+            ? `${base}/checkout?orderId=${orderId}`
+            : `${base}/user/purchases?redirect_status=succeeded`,
+        cancelUrl: `${base}/user/checkout`,
+        metadata: { kind: 'order', orderId },
+        idempotencyKey: `order-${orderId}`,
+      });
+      sessionId = session.sessionId;
+      url = session.url;
+    }
+    const placed: OrderPlaced = {
+      orderId,
+      buyerId: caller.userId,
+      buyerEmail: caller.email ?? '',
+      cartStream,
+      lines,
+      totalCents,
+      feeCents,
+      provider: payments.provider,
+      sessionId,
+      placedAt: clock().toISOString(),
+    };
+    await handleCommand(store, orderStream(orderId), orderDecider, { type: 'place', order: placed });
+    // Nothing to pay (every beat free): there is no payment to wait for.
+    if (totalCents + feeCents === 0) await this.paid(orderId, `free_${orderId}`, 0);
+    return { url, orderId, sessionId, amount: centsToDollars(totalCents + feeCents) };
+  }
+
+  /** Marks an order paid (once) and takes its beats out of the cart it came from. */
+  async paid(orderId: string, paymentRef: string, amountCents: number | null): Promise<boolean> {
+    const { store, clock } = this.deps;
+    const result = await handleCommand(
+      store,
+      orderStream(orderId),
+      orderDecider,
+      { type: 'pay', paymentRef, amountCents, now: clock() },
+      { publish: orderPublication },
+    );
+    const placed = result.newState.placed!;
+    await handleCommand(store, placed.cartStream, cartDecider, {
+      type: 'purchased',
+      orderId,
+      beatIds: placed.lines.map((line) => line.beatId),
+    });
+    return result.newEvents.length > 0;
+  }
+
+  /** One verified provider event. Unknown sessions are acknowledged and change nothing. */
+  async handleEvent(event: Stripe.Event): Promise<'paid' | 'failed' | 'ignored'> {
+    const { db, schema, store, clock, logger } = this.deps;
+    if (!event.type.startsWith('checkout.session.')) return 'ignored';
+    const session = event.data.object as Stripe.Checkout.Session;
+    const order = await orderBySession(db, schema, session.id);
+    if (!order) {
+      logger.warn({ sessionId: session.id, type: event.type }, 'webhook for an unknown checkout session');
+      return 'ignored';
+    }
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
+          return 'ignored';
+        const ref = typeof session.payment_intent === 'string' ? session.payment_intent : session.id;
+        await this.paid(order.order_id, ref, session.amount_total ?? null);
+        return 'paid';
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed':
+        await handleCommand(store, orderStream(order.order_id), orderDecider, {
+          type: 'fail',
+          reason: event.type,
+          now: clock(),
+        });
+        return 'failed';
+      default:
+        return 'ignored';
+    }
+  }
+
+  /** The webhook route's work: verify, then handle. Throws WebhookRejected for a bad signature. */
+  async receive(rawBody: Buffer | string, signature: string | undefined) {
+    let event: Stripe.Event;
+    try {
+      event = this.deps.signer.verify(rawBody, signature);
+    } catch {
+      throw new HttpProblem(400, 'Invalid webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
+    }
+    return this.handleEvent(event);
+  }
+
+  /** The test provider's card form: a declined card fails the attempt, a good one sends a signed webhook. */
+  async testPay(userId: string, sessionId: string, cardNumber: string) {
+    if (this.deps.payments.provider !== 'test')
+      throw new HttpProblem(404, COMMERCE_MESSAGES.testProviderOnly, 'not_found');
+    const order = await orderBySession(this.deps.db, this.deps.schema, sessionId);
+    if (!order || order.buyer_id !== userId)
+      throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
+    const card = cardNumber.replace(/[\s-]/g, '');
+    const amount = order.placed.totalCents + order.placed.feeCents;
+    if (card === DECLINED_CARD) throw new HttpProblem(402, COMMERCE_MESSAGES.cardDeclined, 'card_declined');
+    if (!GOOD_CARDS.has(card)) throw new HttpProblem(400, COMMERCE_MESSAGES.testCardOnly, 'card_number');
+    const payload = JSON.stringify(
+      testCheckoutCompleted(sessionId, order.order_id, amount, this.deps.clock()),
+    );
+    await this.receive(payload, this.deps.signer.sign(payload));
+    return { redirect_status: 'succeeded', url: '/user/purchases?redirect_status=succeeded' };
+  }
+}
+
+/** A checkout.session.completed event shaped as Stripe sends it (the fields commerce reads). */
+export function testCheckoutCompleted(sessionId: string, orderId: string, amountCents: number, now: Date) {
+  return {
+    id: `evt_test_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(now.getTime() / 1000),
+    api_version: '2024-06-20',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        status: 'complete',
+        amount_total: amountCents,
+        currency: 'usd',
+        payment_intent: `pi_test_${orderId.replace(/-/g, '')}`,
+        metadata: { kind: 'order', orderId },
+      },
+    },
+  };
+}
+
+/** POST /webhooks/stripe — mounted ahead of the JSON parser: the signature covers the raw bytes. */
+export function webhookRoute(checkout: Checkout, logger: Logger): RequestHandler[] {
+  return [
+    express.raw({ type: () => true, limit: '1mb' }),
+    (req: Request, res, next) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
+      checkout
+        .receive(body, req.header('stripe-signature'))
+        .then((outcome) => res.json({ received: true, outcome }))
+        .catch((error: unknown) => {
+          if (error instanceof HttpProblem || error instanceof DomainError) return next(error);
+          logger.error({ err: error }, 'webhook handling failed; the provider will retry');
+          res
+            .status(500)
+            .type('application/problem+json')
+            .json(
+              problem(500, 'The event could not be handled; it will be retried', 'WEBHOOK_HANDLER_FAILED'),
+            );
+        });
+    },
+  ];
+}
+
+export function checkoutRouter(checkout: Checkout): Router {
+  const router = Router();
+  router.post(
+    '/checkout',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(checkoutRequestSchema, req.body ?? {});
+      res.json(
+        await checkout.start(
+          { userId: req.caller!.userId!, ...(req.caller!.email ? { email: req.caller!.email } : {}) },
+          body.uuid,
+        ),
+      );
+    }),
+  );
+  router.post(
+    '/checkout/test-pay',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(testPayRequestSchema, req.body ?? {});
+      res.json(await checkout.testPay(req.caller!.userId!, body.sessionId, body.cardNumber));
+    }),
+  );
+  return router;
+}

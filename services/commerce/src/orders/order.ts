@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMERCE_TOPIC,
+  integrationEvent,
+  type BeatPurchasedPayload,
+  type PackageName,
+} from '@beatmatch/contracts';
+import { DomainError, type Decider, type OutgoingMessage } from '@beatmatch/platform';
+
+/**
+ * An order as a decider: placed at checkout with the prices of commerce's projection at that moment
+ * (never the client's), paid only by a verified webhook — once, however often the webhook arrives —
+ * or failed (the cart stays as it was). Paying turns each line into a purchase.
+ */
+export type OrderLine = {
+  beatId: string;
+  package: PackageName;
+  priceCents: number;
+  /** This line's share of the service fee (the fee split over lines, largest remainder, to the cent). */
+  feeCents: number;
+  producerId: string;
+  producerName: string;
+  beatName: string;
+  coverArtUrl: string | null;
+  hasStems: boolean;
+};
+
+export type OrderPlaced = {
+  orderId: string;
+  buyerId: string;
+  buyerEmail: string;
+  /** The cart stream the order came from (its beats leave the cart when paid). */
+  cartStream: string;
+  lines: OrderLine[];
+  totalCents: number;
+  feeCents: number;
+  provider: 'stripe' | 'test';
+  sessionId: string;
+  placedAt: string;
+};
+
+export type OrderPurchase = {
+  purchaseId: string;
+  beatId: string;
+};
+
+export type OrderEvent =
+  | { type: 'OrderPlaced'; data: OrderPlaced }
+  | { type: 'OrderPaid'; data: { paymentRef: string; paidAt: string; purchases: OrderPurchase[] } }
+  | { type: 'OrderPaymentFailed'; data: { reason: string; failedAt: string } };
+
+export type OrderCommand =
+  | { type: 'place'; order: OrderPlaced }
+  | { type: 'pay'; paymentRef: string; amountCents: number | null; now: Date }
+  | { type: 'fail'; reason: string; now: Date };
+
+export interface OrderState {
+  placed: OrderPlaced | null;
+  status: 'none' | 'open' | 'paid' | 'failed';
+  purchases: OrderPurchase[];
+  paidAt: string | null;
+}
+
+export const orderStream = (orderId: string) => `order:${orderId}`;
+
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: () => ({ placed: null, status: 'none', purchases: [], paidAt: null }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'place':
+        if (state.status !== 'none') return [];
+        return { type: 'OrderPlaced', data: command.order };
+      case 'pay': {
+        if (!state.placed) throw new DomainError('order_not_found', 'Order not found.', 404);
+        if (state.status === 'paid') return [];
+        const expected = state.placed.totalCents + state.placed.feeCents;
+        if (command.amountCents !== null && command.amountCents !== expected)
+          throw new DomainError('amount_mismatch', `Paid ${command.amountCents}, expected ${expected}.`, 409);
+        return {
+          type: 'OrderPaid',
+          data: {
+            paymentRef: command.paymentRef,
+            paidAt: command.now.toISOString(),
+            purchases: state.placed.lines.map((line) => ({ purchaseId: randomUUID(), beatId: line.beatId })),
+          },
+        };
+      }
+      case 'fail':
+        if (state.status !== 'open') return [];
+        return {
+          type: 'OrderPaymentFailed',
+          data: { reason: command.reason, failedAt: command.now.toISOString() },
+        };
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OrderPlaced':
+        return { ...state, placed: event.data, status: 'open' };
+      case 'OrderPaid':
+        return { ...state, status: 'paid', purchases: event.data.purchases, paidAt: event.data.paidAt };
+      case 'OrderPaymentFailed':
+        // A failed attempt leaves the order open for another card (Stripe keeps the session too).
+        return { ...state, status: 'open' };
+    }
+  },
+};
+
+/** Splits a fee over line amounts in proportion, to the cent (largest remainder); the parts add up. */
+export function splitFee(feeCents: number, amounts: number[]): number[] {
+  const total = amounts.reduce((a, b) => a + b, 0);
+  if (total === 0 || feeCents === 0) return amounts.map(() => 0);
+  const exact = amounts.map((amount) => (feeCents * amount) / total);
+  const parts = exact.map(Math.floor);
+  let left = feeCents - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) }));
+  order.sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index] = parts[index]! + 1;
+    left--;
+  }
+  return parts;
+}
+
+/** OrderPaid → one commerce.BeatPurchased per line, keyed by beat (stats per beat stay in order). */
+export const orderPublication = {
+  topic: COMMERCE_TOPIC,
+  map(events: OrderEvent[], state: OrderState): OutgoingMessage[] {
+    const placed = state.placed;
+    if (!placed) return [];
+    return events.flatMap((event) => {
+      if (event.type !== 'OrderPaid') return [];
+      return placed.lines.map((line, index) => {
+        const payload: BeatPurchasedPayload = {
+          purchaseId: event.data.purchases[index]!.purchaseId,
+          orderId: placed.orderId,
+          beatId: line.beatId,
+          producerId: line.producerId,
+          buyerId: placed.buyerId,
+          buyerEmail: placed.buyerEmail,
+          package: line.package,
+          amountCents: line.priceCents,
+          feeCents: line.feeCents,
+          currency: 'usd',
+          purchasedAt: event.data.paidAt,
+        };
+        return {
+          key: line.beatId,
+          event: integrationEvent('commerce.BeatPurchased', 1, payload, new Date(event.data.paidAt)),
+        };
+      });
+    });
+  },
+};

@@ -1,0 +1,143 @@
+import type { InlineProjection, RecordedEvent, SqlExecutor } from '@beatmatch/platform';
+import type { OrderEvent, OrderPlaced } from './order';
+
+/**
+ * Read models of the orders, kept in the same transaction as the order streams: `orders` finds an
+ * order by its payment session (webhooks), `purchases` answers retrieve_puchases and downloads.
+ */
+export const ordersReadModelSchema = (s: string) => `
+  CREATE TABLE IF NOT EXISTS ${s}.orders (
+    order_id text PRIMARY KEY,
+    session_id text NOT NULL UNIQUE,
+    buyer_id text NOT NULL,
+    status text NOT NULL,
+    placed jsonb NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS ${s}.purchases (
+    purchase_id text PRIMARY KEY,
+    order_id text NOT NULL,
+    buyer_id text NOT NULL,
+    buyer_email text NOT NULL,
+    beat_id text NOT NULL,
+    package text NOT NULL,
+    price_cents integer NOT NULL,
+    fee_cents integer NOT NULL,
+    producer_id text NOT NULL,
+    producer_name text NOT NULL,
+    beat_name text NOT NULL,
+    cover_art_url text,
+    has_stems boolean NOT NULL,
+    purchased_at timestamptz NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS purchases_by_buyer ON ${s}.purchases (buyer_id, purchased_at);`;
+
+export function ordersProjection(s: string): InlineProjection {
+  return {
+    name: 'commerce-orders',
+    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed'],
+    async apply(tx: SqlExecutor, events: RecordedEvent[]) {
+      for (const recorded of events) {
+        const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+        const orderId = recorded.streamName.slice('order:'.length);
+        switch (event.type) {
+          case 'OrderPlaced':
+            await tx.query(
+              `INSERT INTO ${s}.orders (order_id, session_id, buyer_id, status, placed, updated_at)
+               VALUES ($1, $2, $3, 'open', $4, now()) ON CONFLICT (order_id) DO NOTHING`,
+              [orderId, event.data.sessionId, event.data.buyerId, JSON.stringify(event.data)],
+            );
+            break;
+          case 'OrderPaymentFailed':
+            await tx.query(
+              `UPDATE ${s}.orders SET status = 'failed', updated_at = now() WHERE order_id = $1`,
+              [orderId],
+            );
+            break;
+          case 'OrderPaid': {
+            const { rows } = await tx.query<{ placed: OrderPlaced }>(
+              `UPDATE ${s}.orders SET status = 'paid', updated_at = now() WHERE order_id = $1 RETURNING placed`,
+              [orderId],
+            );
+            const placed = rows[0]!.placed;
+            for (const [index, line] of placed.lines.entries()) {
+              await tx.query(
+                `INSERT INTO ${s}.purchases (purchase_id, order_id, buyer_id, buyer_email, beat_id, package,
+                   price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                 ON CONFLICT (purchase_id) DO NOTHING`,
+                [
+                  event.data.purchases[index]!.purchaseId,
+                  orderId,
+                  placed.buyerId,
+                  placed.buyerEmail,
+                  line.beatId,
+                  line.package,
+                  line.priceCents,
+                  line.feeCents,
+                  line.producerId,
+                  line.producerName,
+                  line.beatName,
+                  line.coverArtUrl,
+                  line.hasStems,
+                  event.data.paidAt,
+                ],
+              );
+            }
+            break;
+          }
+        }
+      }
+    },
+  };
+}
+
+export interface PurchaseRow {
+  purchase_id: string;
+  order_id: string;
+  buyer_id: string;
+  buyer_email: string;
+  beat_id: string;
+  package: string;
+  price_cents: number;
+  fee_cents: number;
+  producer_id: string;
+  producer_name: string;
+  beat_name: string;
+  cover_art_url: string | null;
+  has_stems: boolean;
+  purchased_at: Date | string;
+}
+
+export async function purchasesOf(db: SqlExecutor, s: string, buyerId: string): Promise<PurchaseRow[]> {
+  const { rows } = await db.query<PurchaseRow>(
+    `SELECT * FROM ${s}.purchases WHERE buyer_id = $1 ORDER BY purchased_at DESC, purchase_id`,
+    [buyerId],
+  );
+  return rows;
+}
+
+export async function purchaseById(
+  db: SqlExecutor,
+  s: string,
+  purchaseId: string,
+): Promise<PurchaseRow | null> {
+  const { rows } = await db.query<PurchaseRow>(`SELECT * FROM ${s}.purchases WHERE purchase_id = $1`, [
+    purchaseId,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function orderBySession(
+  db: SqlExecutor,
+  s: string,
+  sessionId: string,
+): Promise<{ order_id: string; buyer_id: string; status: string; placed: OrderPlaced } | null> {
+  const { rows } = await db.query<{
+    order_id: string;
+    buyer_id: string;
+    status: string;
+    placed: OrderPlaced;
+  }>(`SELECT order_id, buyer_id, status, placed FROM ${s}.orders WHERE session_id = $1`, [sessionId]);
+  return rows[0] ?? null;
+}

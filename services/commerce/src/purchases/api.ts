@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import { Router } from 'express';
+import {
+  centsToDollars,
+  COMMERCE_MESSAGES,
+  downloadsOf,
+  getDownloadableRequestSchema,
+  licenceVerifyRequestSchema,
+  PACKAGE_TITLES,
+  type Downloadable,
+  type PackageName,
+  type PurchaseView,
+} from '@beatmatch/contracts';
+import {
+  HttpProblem,
+  parseInput,
+  requireUser,
+  route,
+  type BlobStore,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { beatsById } from '../beats/projection';
+import { licencePdf } from './licence';
+import { purchaseById, purchasesOf, type PurchaseRow } from '../orders/readModel';
+
+export interface PurchasesDeps {
+  db: SqlDatabase;
+  schema: string;
+  blobs: () => Promise<BlobStore>;
+  publicUrl: () => string;
+  /** Seconds a signed download URL stays valid. */
+  downloadUrlSeconds?: number;
+}
+
+const LABELS: Record<Downloadable, string> = {
+  mp3: 'MP3',
+  wav: 'WAV',
+  stems: 'Stems',
+  license: 'License (PDF)',
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function view(row: PurchaseRow): PurchaseView {
+  return {
+    purchaseId: row.purchase_id,
+    beatId: row.beat_id,
+    beatName: row.beat_name,
+    beatPackage: PACKAGE_TITLES[row.package as PackageName],
+    pricePaid: centsToDollars(row.price_cents),
+    producerName: row.producer_name,
+    userId: row.buyer_id,
+    coverArtUrl: row.cover_art_url,
+    signedDate: iso(row.purchased_at),
+    downloads: downloadsOf(row.package as PackageName, row.has_stems).map((downloadable) => ({
+      downloadable,
+      label: LABELS[downloadable],
+    })),
+  };
+}
+
+const safeName = (text: string) => text.replace(/[^\w .()-]+/g, '_').slice(0, 80) || 'beat';
+export const licenceKey = (purchaseId: string) => `licences/${purchaseId}.pdf`;
+export const verifyUrl = (publicUrl: string, purchaseId: string) =>
+  `${publicUrl.replace(/\/$/, '')}/api/beatmatch_license_verify?purchaseId=${encodeURIComponent(purchaseId)}`;
+
+/** retrieve_puchases, get_downloadable (owner only, signed short-lived URLs), the licence check. */
+export function purchasesRouter(deps: PurchasesDeps): Router {
+  const { db, schema: s } = deps;
+  const router = Router();
+
+  router.post(
+    '/purchases',
+    requireUser,
+    route(async (req, res) => {
+      res.json({ purchases: (await purchasesOf(db, s, req.caller!.userId!)).map(view) });
+    }),
+  );
+
+  router.post(
+    '/downloads',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(getDownloadableRequestSchema, req.body ?? {});
+      const purchase = await purchaseById(db, s, body.urlId);
+      // Another buyer's purchase answers exactly like a missing one.
+      if (!purchase || purchase.buyer_id !== req.caller!.userId || purchase.beat_id !== body.beatId)
+        throw new HttpProblem(404, COMMERCE_MESSAGES.purchaseNotFound, 'purchase_not_found');
+      if (!downloadsOf(purchase.package as PackageName, purchase.has_stems).includes(body.downloadable))
+        throw new HttpProblem(403, COMMERCE_MESSAGES.downloadNotIncluded, 'not_included');
+      const blobs = await deps.blobs();
+      const expiresIn = deps.downloadUrlSeconds ?? 300;
+      const base = safeName(`${purchase.beat_name} (${PACKAGE_TITLES[purchase.package as PackageName]})`);
+      if (body.downloadable === 'license') {
+        const key = licenceKey(purchase.purchase_id);
+        if (!(await blobs.head(key))) {
+          const pdf = await licencePdf({
+            purchaseId: purchase.purchase_id,
+            licensee: purchase.buyer_email || purchase.buyer_id,
+            producerName: purchase.producer_name,
+            beatName: purchase.beat_name,
+            package: purchase.package as PackageName,
+            pricePaidCents: purchase.price_cents,
+            signedDate: new Date(iso(purchase.purchased_at)),
+            verifyUrl: verifyUrl(deps.publicUrl(), purchase.purchase_id),
+          });
+          await blobs.put(key, Readable.from(Buffer.from(pdf)), { contentType: 'application/pdf' });
+        }
+        res.json({ url: await blobs.signedDownloadUrl(key, { expiresIn, filename: `${base} licence.pdf` }) });
+        return;
+      }
+      const files = (await beatsById(db, s, [purchase.beat_id])).get(purchase.beat_id)?.files;
+      const key =
+        body.downloadable === 'mp3'
+          ? files?.mp3Key
+          : body.downloadable === 'wav'
+            ? files?.wavKey
+            : files?.stemsKey;
+      if (!key) throw new HttpProblem(404, 'This file is not available.', 'file_missing');
+      const extension = key.slice(key.lastIndexOf('.') + 1);
+      res.json({ url: await blobs.signedDownloadUrl(key, { expiresIn, filename: `${base}.${extension}` }) });
+    }),
+  );
+
+  const verify = async (purchaseId: string) => {
+    const purchase = await purchaseById(db, s, purchaseId);
+    if (!purchase) return { genuine: false as const };
+    return {
+      genuine: true as const,
+      purchaseId: purchase.purchase_id,
+      beatName: purchase.beat_name,
+      producerName: purchase.producer_name,
+      beatPackage: PACKAGE_TITLES[purchase.package as PackageName],
+      signedDate: iso(purchase.purchased_at),
+    };
+  };
+  router.get(
+    '/licences/verify',
+    route(async (req, res) => {
+      const body = parseInput(licenceVerifyRequestSchema, {
+        purchaseId: req.query.purchaseId ?? req.query.id,
+      });
+      res.json(await verify(body.purchaseId));
+    }),
+  );
+  router.post(
+    '/licences/verify',
+    route(async (req, res) => {
+      const body = parseInput(licenceVerifyRequestSchema, req.body ?? {});
+      res.json(await verify(body.purchaseId));
+    }),
+  );
+  return router;
+}
