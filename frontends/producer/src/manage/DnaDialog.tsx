@@ -69,7 +69,7 @@ export function DnaDialog({
       width={640}
     >
       {error ? (
-        <Typography.Paragraph role="alert" style={{ color: '#d46b08' }}>
+        <Typography.Paragraph role="alert" style={{ color: '#ad4e00' }}>
           {error}
         </Typography.Paragraph>
       ) : !tags ? (

@@ -17,6 +17,8 @@ import { DnaDialog } from './DnaDialog';
 /** How often the list is asked again while a beat's DNA test runs. */
 export const PENDING_REFRESH_MS = 4000;
 const NARROW = '(max-width: 514px)';
+/** A dark orange that keeps 4.5:1 contrast on white (antd's warning yellow does not). */
+const WARNING_TEXT = '#ad4e00';
 const DEFAULT_COVER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
@@ -149,7 +151,7 @@ function BeatRow({
         {beat.isPending ? (
           <Space size={6} style={{ display: 'flex' }} role="status">
             <Spin size="small" />
-            <Typography.Text type="warning" data-testid="pending-overlay">
+            <Typography.Text style={{ color: WARNING_TEXT }} data-testid="pending-overlay">
               Performing DNA Test... This list updates by itself when it is done.
             </Typography.Text>
           </Space>
@@ -161,7 +163,7 @@ function BeatRow({
         ) : null}
         {published && beat.crate === 'inactive' ? (
           <Space size={6} wrap style={{ display: 'flex' }}>
-            <Typography.Text type="warning">
+            <Typography.Text style={{ color: WARNING_TEXT }}>
               Beat is inactive. Please subscribe so artists can hear it!
             </Typography.Text>
             <Button size="small" onClick={() => navigate('../subscriptions')}>

@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { cut, decodeWav, defaultSnippet, encodeMp3, type DecodedAudio } from './audio';
 import { checkCover, isWav, MESSAGES, priceText, priceValue, readHead, stemsKind } from './checks';
 import { SnippetPicker } from './SnippetPicker';
@@ -322,8 +322,8 @@ export function UploadBeats() {
           title={uploaded}
           subTitle="Its DNA test runs now; Manage Beats shows it as soon as it is done."
           extra={[
-            <Button key="manage" type="primary">
-              <Link to="../manageBeats">Manage Beats</Link>
+            <Button key="manage" type="primary" onClick={() => navigate('../manageBeats')}>
+              Manage Beats
             </Button>,
             <Button key="again" onClick={() => setUploaded(undefined)}>
               Upload another beat

@@ -1,0 +1,174 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_IN_STATE } from './accounts';
+
+// A signed-in producer uploads a beat through the wizard (the WAV is converted to MP3 and the snippet
+// cut in the browser), finds it in Manage Beats, renames it and deletes it.
+
+const SAMPLE_RATE = 44100;
+/** Whether the embedded app runs the upload workflow (DNA test, publish) yet. */
+const PUBLISHES = false;
+
+/** A 40-second stereo 16-bit WAV: a kick on every beat at 120 BPM over an A-minor chord. */
+function beatWav(seconds = 40): Buffer {
+  const frames = seconds * SAMPLE_RATE;
+  const data = Buffer.alloc(frames * 4);
+  const chord = [220, 261.63, 329.63];
+  for (let i = 0; i < frames; i++) {
+    const t = i / SAMPLE_RATE;
+    const sinceBeat = t % 0.5;
+    const kick =
+      Math.sin(2 * Math.PI * (50 + 100 * Math.exp(-sinceBeat * 30)) * sinceBeat) * Math.exp(-sinceBeat * 8);
+    const pad = chord.reduce((sum, f) => sum + Math.sin(2 * Math.PI * f * t), 0) / chord.length;
+    const value = Math.round((0.5 * kick + 0.25 * pad) * 32767);
+    data.writeInt16LE(value, i * 4);
+    data.writeInt16LE(value, i * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** A square grey PNG (8-bit greyscale). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
+    const out = Buffer.alloc(typed.length + 8);
+    out.writeUInt32BE(body.length, 0);
+    typed.copy(out, 4);
+    out.writeUInt32BE(crc32(typed), typed.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  const raw = Buffer.alloc((width + 1) * height, 0x80);
+  for (let row = 0; row < height; row++) raw[row * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+test.use({ storageState: SIGNED_IN_STATE, viewport: { width: 1280, height: 900 } });
+
+test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it', async ({ page }) => {
+  test.setTimeout(300_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const name = `Journey Beat ${Date.now().toString(36)}`;
+
+  await page.goto('/user/uploadBeats');
+  // No producer plan: the free cap's banner.
+  await expect(page.getByText('You can only upload 3 beats. Please subscribe to upload more.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+
+  // Client-side checks: a 3:2 cover and a file that is not a WAV are refused with the spec's texts.
+  await page
+    .locator('#cover-art')
+    .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(300, 200) });
+  await expect(page.getByText('Cover art must have a 1:1 aspect ratio.')).toBeVisible();
+  await page
+    .locator('#wav-file')
+    .setInputFiles({ name: 'fake.wav', mimeType: 'audio/wav', buffer: png(8, 8) });
+  await expect(page.getByText('Uh oh! The wav file you selected does not seem to be a WAV.')).toBeVisible();
+
+  await page.getByLabel('Beat name').fill(name);
+  await page
+    .locator('#cover-art')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(256, 256) });
+  await expect(page.getByRole('img', { name: 'Chosen cover art' })).toBeVisible();
+  await page
+    .locator('#wav-file')
+    .setInputFiles({ name: 'beat.wav', mimeType: 'audio/wav', buffer: beatWav() });
+  // The prices appear once a WAV is chosen; the Marriage price only with stems.
+  await page.getByLabel('First Date Package (MP3)').fill('19.99');
+  await page.getByLabel('Relationship Package (MP3 + WAV)').fill('39.99');
+  await expect(page.getByLabel('Marriage Package (MP3 + WAV + stems)')).toHaveCount(0);
+  await shot(page, 'upload-step1');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: the WAV becomes an MP3 in the browser; the waveform shows the snippet region.
+  await expect(page.getByTestId('waveform')).toBeVisible();
+  const upload = page.getByRole('button', { name: 'Upload' });
+  await expect(upload).toBeEnabled({ timeout: 90_000 });
+  await expect(page.getByText('Snippet: 0:10 – 0:40')).toBeVisible();
+  await shot(page, 'upload-step2');
+  await upload.click();
+
+  // Step 3: the phases and a bar per file, then the success text.
+  await expect(page.getByText(`Uploaded ${name} successfully`).first()).toBeVisible({ timeout: 90_000 });
+  await shot(page, 'upload-done');
+
+  await page.getByRole('button', { name: 'Manage Beats' }).click();
+  await expect(page).toHaveURL(/\/user\/manageBeats$/);
+  const row = page.getByTestId('beat-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('beats-pending').getByText(name)).toBeVisible();
+  await expect(row.getByTestId('pending-overlay')).toHaveText(/Performing DNA Test/);
+  await shot(page, 'manage-pending');
+
+  if (PUBLISHES) {
+    // The upload workflow analyses and publishes it: the row moves to Uploaded by itself.
+    await expect(page.getByTestId('beats-uploaded').getByText(name)).toBeVisible({ timeout: 150_000 });
+    await expect(row.getByTestId('pending-overlay')).toHaveCount(0);
+    await row.getByRole('button', { name: 'View DNA' }).click();
+    const dna = page.getByRole('dialog', { name: `DNA of ${name}` });
+    await expect(dna.getByText('Tempo (BPM)')).toBeVisible();
+    await expect(dna.getByText('Key', { exact: true })).toBeVisible();
+    await shot(page, 'manage-dna');
+    await page.keyboard.press('Escape');
+    await expect(dna).toBeHidden();
+  }
+
+  // Rename.
+  const renamed = `${name} (renamed)`;
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Name' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Change name' });
+  await renameDialog.getByLabel('Beat name').fill(renamed);
+  await renameDialog.getByRole('button', { name: 'Save' }).click();
+  const renamedRow = page.getByTestId('beat-row').filter({ hasText: renamed });
+  await expect(renamedRow.getByTestId('beat-name')).toHaveText(renamed);
+
+  // Prices of this beat.
+  await renamedRow.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Prices' }).click();
+  const pricesDialog = page.getByRole('dialog', { name: `Prices of ${renamed}` });
+  await expect(pricesDialog.getByLabel('First Date Package (MP3)')).toHaveValue('19.99');
+  await pricesDialog.getByLabel('First Date Package (MP3)').fill('24.99');
+  await pricesDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Updated ${renamed}'s prices`)).toBeVisible();
+  await expect(pricesDialog).toBeHidden();
+
+  // Delete, with the spec's confirmation.
+  await renamedRow.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(`Are you sure you want to delete the beat "${renamed}"? THIS CAN NOT BE UNDONE!`),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(renamedRow).toHaveCount(0);
+  await expect(page.getByText('No beats have been uploaded')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No beats have been uploaded')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
