@@ -241,6 +241,23 @@ export class CatalogQueries {
     return rows.map(toRow);
   }
 
+  /** Beats whose files were received and whose analysis has not finished (the upload workflow resumes them). */
+  async pendingAnalysis(): Promise<string[]> {
+    const { rows } = await this.db.query<{ beat_id: string }>(
+      `SELECT beat_id FROM ${this.s}.beats
+        WHERE status IN ('filesReceived', 'analysing') AND NOT deleted ORDER BY drafted_at, beat_id`,
+    );
+    return rows.map((row) => row.beat_id);
+  }
+
+  /** How many beats the catalogue holds (drafts and deleted ones included), and how many are demo beats. */
+  async beatCounts(): Promise<{ all: number; demo: number }> {
+    const { rows } = await this.db.query<{ total: string | number; demo: string | number }>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE demo) AS demo FROM ${this.s}.beats`,
+    );
+    return { all: Number(rows[0]?.total ?? 0), demo: Number(rows[0]?.demo ?? 0) };
+  }
+
   async beat(beatId: string): Promise<BeatRow | null> {
     const { rows } = await this.db.query<RawRow>(this.select(`b.beat_id = $1 AND NOT b.deleted`), [beatId]);
     return rows[0] ? toRow(rows[0]) : null;

@@ -1,0 +1,142 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import type { BlobStore, Logger } from '@beatmatch/platform';
+import {
+  bundleWorkflows,
+  installTemporalRuntime,
+  openTemporalClient,
+  startWorkflowWorker,
+  type TemporalClientHandle,
+  type TemporalSettings,
+  type WorkflowWorker,
+} from '@beatmatch/platform/workflows';
+import type { UploadedFileVerifier } from '../beats/api';
+import type { BeatCommands, UploadWorkflow } from '../beats/commands';
+import { verifyUploadedFile } from '../verify';
+import { createUploadActivities, type UploadActivityDeps } from './activities';
+import { uploadWorkflowId } from './reasons';
+import type { uploadBeatWorkflow } from './workflows';
+
+export { createUploadActivities, type UploadActivities } from './activities';
+export { ANALYSIS_FAILED_REASON, UPLOAD_REJECTED, uploadWorkflowId } from './reasons';
+export { encodeMp3 } from './mp3';
+
+// One bundle of the workflow code per process (webpack takes seconds; every worker can share it).
+let bundled: ReturnType<typeof bundleWorkflows> | undefined;
+const workflowBundle = () => {
+  bundled ??= bundleWorkflows(require.resolve('./workflows')).catch((error: unknown) => {
+    bundled = undefined;
+    throw error;
+  });
+  return bundled;
+};
+
+/** The catalog's Temporal task queue (every catalog replica's worker polls it). */
+export const UPLOAD_TASK_QUEUE = 'catalog-upload';
+
+export interface TemporalUploadOptions {
+  temporal: TemporalSettings;
+  blobs: () => Promise<BlobStore>;
+  logger: Logger;
+  verifyFile?: UploadedFileVerifier;
+  /** Beats whose files were received but not yet published (the read model); re-started at run(). */
+  pendingBeatIds?: () => Promise<string[]>;
+  taskQueue?: string;
+  /** DNA analyses at once per worker (each takes a core for ~2 s per 3-min beat). Default 2. */
+  analysesAtOnce?: number;
+  /** Tests: another DNA engine (e.g. one that hangs, to stop a worker mid-analysis). */
+  analyze?: UploadActivityDeps['analyze'];
+  /** Whether run() starts a worker (default true); a process may only start workflows. */
+  worker?: boolean;
+}
+
+/**
+ * The upload workflow on Temporal (catalog's `uploadWorkflow` hook): `start(beatId)` starts workflow
+ * `upload-<beatId>` (a second start of a running or finished one is ignored, a failed one runs again);
+ * `run()` starts the worker in the background (bundling the workflow code takes seconds, the service
+ * need not wait) and re-starts the workflows of beats left pending (Temporal was unreachable at
+ * finalize); `stop()` shuts the worker down, in-flight activities are retried by the next worker.
+ */
+export function temporalUploadWorkflow(options: TemporalUploadOptions) {
+  const taskQueue = options.taskQueue ?? UPLOAD_TASK_QUEUE;
+  const { logger } = options;
+  return (commands: BeatCommands): UploadWorkflow & { ready: () => Promise<void> } => {
+    let client: Promise<TemporalClientHandle> | undefined;
+    let worker: Promise<WorkflowWorker | undefined> | undefined;
+    let stopped = false;
+    const connect = () => {
+      client ??= openTemporalClient(options.temporal).catch((error: unknown) => {
+        client = undefined;
+        throw error;
+      });
+      return client;
+    };
+
+    const start = async (beatId: string) => {
+      const { client: temporal } = await connect();
+      try {
+        await temporal.workflow.start<typeof uploadBeatWorkflow>('uploadBeatWorkflow', {
+          taskQueue,
+          workflowId: uploadWorkflowId(beatId),
+          args: [beatId],
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        });
+      } catch (error) {
+        if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+        throw error;
+      }
+    };
+
+    const startWorker = async (): Promise<WorkflowWorker | undefined> => {
+      installTemporalRuntime('WARN');
+      const bundle = await workflowBundle();
+      if (stopped) return undefined;
+      const running = await startWorkflowWorker({
+        ...options.temporal,
+        taskQueue,
+        workflows: { bundle },
+        activities: createUploadActivities({
+          commands,
+          blobs: options.blobs,
+          verifyFile: options.verifyFile ?? verifyUploadedFile,
+          logger,
+          ...(options.analyze ? { analyze: options.analyze } : {}),
+        }),
+        tuning: { maxConcurrentActivityTaskExecutions: options.analysesAtOnce ?? 2 },
+      });
+      running.running.catch((error: unknown) => logger.error({ err: error }, 'upload worker stopped'));
+      return running;
+    };
+
+    const resume = async () => {
+      const pending = (await options.pendingBeatIds?.()) ?? [];
+      for (const beatId of pending) await start(beatId);
+      if (pending.length) logger.info({ beats: pending.length }, 'pending uploads re-started');
+    };
+
+    return {
+      start,
+      /** Resolves once the worker polls (tests, benches). */
+      async ready() {
+        await worker;
+      },
+      async run() {
+        if (options.worker !== false) {
+          worker = startWorker().catch((error: unknown) => {
+            logger.error({ err: error }, 'the upload worker could not start');
+            return undefined;
+          });
+        }
+        void resume().catch((error: unknown) =>
+          logger.warn({ err: error }, 'pending uploads could not be re-started'),
+        );
+      },
+      async stop() {
+        stopped = true;
+        const running = await worker;
+        await running?.shutdown();
+        const handle = await client?.catch(() => undefined);
+        await handle?.close();
+      },
+    };
+  };
+}

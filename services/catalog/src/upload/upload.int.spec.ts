@@ -1,0 +1,221 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { beatPublishedV1 } from '@beatmatch/contracts';
+import { encodeWav } from '@beatmatch/audio/testing';
+import {
+  createLogger,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  InProcessEventBus,
+  InternalTokenVerifier,
+  openPostgres,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import {
+  installTemporalRuntime,
+  openTemporalClient,
+  type TemporalClientHandle,
+} from '@beatmatch/platform/workflows';
+import { requireEnv } from '@beatmatch/testing';
+import { createCatalogService } from '../index';
+import { uploadLimitsFromMb } from '../beats/api';
+import { storageKey, type UploadWorkflow } from '../beats/commands';
+import { renderDemoAudio, type DemoAudio } from '../demo/files';
+import { FILE_MESSAGES } from '../verify';
+import { temporalUploadWorkflow, uploadWorkflowId, type TemporalUploadOptions } from './index';
+
+/**
+ * The upload workflow on the real Temporal server (TEMPORAL_ADDRESS) and PostgreSQL: finalize's files
+ * are verified, analysed by the DNA engine and published through the outbox once; files the producer
+ * has to fix fail with the reason Manage Beats shows; a worker stopped mid-analysis loses nothing.
+ */
+const schema = `catalog_upload_${process.pid}_${Date.now()}`;
+const taskQueue = `catalog-upload-${randomUUID()}`;
+const logger = createLogger('test', 'silent');
+let db: SqlDatabase;
+let dir: string;
+let blobs: FilesystemBlobStore;
+let temporal: TemporalClientHandle;
+const bus = new InProcessEventBus();
+let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let flow: UploadWorkflow & { ready(): Promise<void> };
+let audio: DemoAudio;
+const extra: Array<UploadWorkflow> = [];
+
+const options = (more: Partial<TemporalUploadOptions> = {}): TemporalUploadOptions => ({
+  temporal: { address: requireEnv('TEMPORAL_ADDRESS') },
+  blobs: async () => blobs,
+  logger,
+  taskQueue,
+  ...more,
+});
+
+beforeAll(async () => {
+  installTemporalRuntime('ERROR');
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  temporal = await openTemporalClient({ address: requireEnv('TEMPORAL_ADDRESS') });
+  dir = await mkdtemp(path.join(tmpdir(), 'catalog-upload-'));
+  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
+  const keys = await generateInternalKeyPair();
+  const factory = temporalUploadWorkflow(options());
+  catalog = await createCatalogService({
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger,
+    blobs: async () => blobs,
+    limits: uploadLimitsFromMb({ snippet: 10, mp3: 10, wav: 10, trackout: 10, cover: 1 }),
+    schema,
+    relayPollMs: 50,
+    uploadWorkflow: (commands) => (flow = factory(commands)),
+  });
+  await catalog.start();
+  await flow.ready();
+  audio = renderDemoAudio({
+    seed: 11,
+    bpm: 128,
+    beatsPerBar: 4,
+    feel: 'straight',
+    tonic: 9,
+    mode: 'minor',
+    timbre: 'B',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  for (const other of extra) await other.stop?.();
+  await catalog?.stop();
+  await temporal?.close();
+  await bus.close();
+  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A public upload up to finalize, as the API records it (files stored under the §3 keys). */
+async function finalized(name: string, files: { wav: Buffer; mp3: Buffer }) {
+  const beatId = randomUUID();
+  const { commands } = catalog;
+  await commands.draftBeat({
+    beatId,
+    producerId: 'producer-1',
+    producerName: 'Producer One',
+    name,
+    kind: 'public',
+    prices: { firstDate: 1999, relationship: 3999, marriage: null },
+  });
+  for (const [type, bytes] of [
+    ['snippet', files.mp3],
+    ['mp3', files.mp3],
+    ['wav', files.wav],
+  ] as const) {
+    const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+    await blobs.put(key, Readable.from([bytes]));
+    await commands.recordFile(beatId, type, key, bytes.length);
+  }
+  await commands.receiveFiles(beatId, { name, zipUploaded: false, cover: null });
+  return beatId;
+}
+
+async function settled(beatId: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await catalog.queries.beat(beatId);
+    if (row && (row.status === 'published' || row.status === 'failed')) return row;
+    if (Date.now() > until) throw new Error(`beat ${beatId} still ${row?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const published = async (beatId: string) =>
+  (
+    await db.query<{ event: { type: string; payload: unknown } }>(
+      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' AND message_key = $1`,
+      [beatId],
+    )
+  ).rows.map((row) => row.event);
+
+it('publishes a finalized upload with the DNA of its WAV, once, through the outbox', async () => {
+  const beatId = await finalized('Workflow Beat', audio);
+  await flow.start(beatId);
+  await flow.start(beatId); // finalize retried by the client: the same workflow
+  const row = await settled(beatId);
+  expect(row.status).toBe('published');
+  const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId)).result();
+  expect(result).toEqual({ beatId, outcome: 'published' });
+
+  const events = await published(beatId);
+  expect(events).toHaveLength(1);
+  const payload = beatPublishedV1.payload.parse((events[0] as { payload: unknown }).payload);
+  expect(payload.files.snippetKey).toBe(`snippets/${beatId}.mp3`);
+  expect(payload.dna.embedding).toHaveLength(64);
+  expect(payload.dna.durationSeconds).toBeGreaterThan(25);
+  // The synthesised beat is at 128 BPM in A minor: the engine measured it.
+  expect(Math.abs(payload.dna.bpm.value - 128)).toBeLessThan(2);
+  expect(payload.dna.keyPrediction.value).toBe('A minor');
+
+  // Started again after it finished: nothing runs twice, nothing is published twice.
+  await flow.start(beatId);
+  expect(await published(beatId)).toHaveLength(1);
+}, 90_000);
+
+it('fails an upload whose WAV is silent, with the reason Manage Beats shows', async () => {
+  const silence = Buffer.from(encodeWav([new Float32Array(22050 * 30)], { sampleRate: 22050 }));
+  const beatId = await finalized('Silent Beat', { wav: silence, mp3: audio.mp3 });
+  await flow.start(beatId);
+  const row = await settled(beatId);
+  expect(row.status).toBe('failed');
+  expect(row.failureReason).toBe('Uh oh! The beat seems to be silent.');
+  expect(await published(beatId)).toHaveLength(0);
+}, 90_000);
+
+it('fails an upload whose stored WAV is no WAV at the verify step', async () => {
+  const beatId = await finalized('Swapped Beat', audio);
+  await blobs.put(storageKey(beatId, 'wav', 'wav'), Readable.from([Buffer.alloc(70_000, 3)]));
+  await flow.start(beatId);
+  const row = await settled(beatId);
+  expect(row.status).toBe('failed');
+  expect(row.failureReason).toBe(FILE_MESSAGES.wav);
+}, 90_000);
+
+it('re-starts at run() the workflows of beats whose files were received but never analysed', async () => {
+  const beatId = await finalized('Finalized While Temporal Was Down', audio);
+  const resumer = temporalUploadWorkflow(
+    options({ worker: false, pendingBeatIds: () => catalog.queries.pendingAnalysis() }),
+  )(catalog.commands);
+  extra.push(resumer);
+  await resumer.run?.();
+  expect((await settled(beatId)).status).toBe('published');
+}, 90_000);
+
+it('loses nothing when a worker stops mid-analysis: the next worker publishes the beat', async () => {
+  const queue = `catalog-upload-restart-${randomUUID()}`;
+  let hung = 0;
+  const first = temporalUploadWorkflow(
+    options({
+      taskQueue: queue,
+      analyze: () => {
+        hung++;
+        return new Promise(() => undefined); // the analysis never ends on this worker
+      },
+    }),
+  )(catalog.commands);
+  await first.run?.();
+  await first.ready();
+  const beatId = await finalized('Restarted Beat', audio);
+  await first.start(beatId);
+  const until = Date.now() + 30_000;
+  while (hung === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(hung).toBe(1);
+  expect((await catalog.queries.beat(beatId))?.status).toBe('analysing');
+  await first.stop?.();
+
+  const second = temporalUploadWorkflow(options({ taskQueue: queue }))(catalog.commands);
+  extra.push(second);
+  await second.run?.();
+  expect((await settled(beatId, 80_000)).status).toBe('published');
+  expect(await published(beatId)).toHaveLength(1);
+}, 120_000);
