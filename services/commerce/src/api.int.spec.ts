@@ -1,0 +1,528 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import express from 'express';
+import request from 'supertest';
+import { PDFDocument } from 'pdf-lib';
+import {
+  CATALOG_TOPIC,
+  integrationEvent,
+  type BeatDna,
+  type BeatPublishedPayload,
+  type IntegrationEvent,
+} from '@beatmatch/contracts';
+import {
+  blobRoutes,
+  createLogger,
+  createStripeClient,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  KafkaEventBus,
+  openPostgres,
+  StripePayments,
+  TestPaymentProvider,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { createCommerceService } from './index';
+import { testCheckoutCompleted } from './orders/checkout';
+
+/**
+ * Commerce on PostgreSQL and Kafka: the catalog's events (on a fresh topic) feed the projection the
+ * cart prices from; checkout on the local test provider (a declined card, then a good one) and on
+ * Stripe (stripe-mock) with signed webhooks; one purchase however often the webhook comes; downloads
+ * only for the buyer; the licence PDF and its check.
+ */
+const schema = `commerce_test_${process.pid}_${Date.now()}`;
+const logger = createLogger('commerce-test', 'silent');
+const catalogTopic = `${CATALOG_TOPIC}-commerce-test-${randomUUID()}`;
+const SECRET = 'whsec_' + 'x'.repeat(40);
+let db: SqlDatabase;
+let bus: KafkaEventBus;
+let dir: string;
+let blobs: FilesystemBlobStore;
+let issuer: InternalTokenIssuer;
+let verifier: InternalTokenVerifier;
+let commerce: Awaited<ReturnType<typeof createCommerceService>>;
+let stripeCommerce: Awaited<ReturnType<typeof createCommerceService>>;
+const blobApp = express();
+
+const ANN = randomUUID(); // artist
+const BOB = randomUUID(); // another artist
+const PRO = randomUUID(); // producer
+const DEVICE = randomUUID();
+
+const dna: BeatDna = sampleDna();
+const beat = (overrides: Partial<BeatPublishedPayload> = {}): BeatPublishedPayload => {
+  const beatId = overrides.beatId ?? randomUUID();
+  return {
+    beatId,
+    producerId: PRO,
+    producerName: 'Pro Ducer',
+    name: 'Night Drive',
+    prices: { firstDate: 2999, relationship: 4999, marriage: 9999 },
+    isPrivate: false,
+    crate: 'active',
+    demo: false,
+    coverArtUrl: `/api/beatmatch_cover_art?beatId=${beatId}&v=1`,
+    files: {
+      snippetKey: `snippets/${beatId}.mp3`,
+      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
+      wavKey: `wavs_and_mp3s/${beatId}.wav`,
+      stemsKey: null,
+    },
+    dna,
+    publishedAt: new Date().toISOString(),
+    ...overrides,
+  };
+};
+
+async function publish(event: IntegrationEvent, key: string) {
+  await bus.publish(catalogTopic, [{ key, event }]);
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function publishBeat(overrides: Partial<BeatPublishedPayload> = {}) {
+  const payload = beat(overrides);
+  await publish(integrationEvent('catalog.BeatPublished', 1, payload, new Date()), payload.beatId);
+  await waitFor(async () => {
+    const { rows } = await db.query(`SELECT 1 FROM ${schema}.beats WHERE beat_id = $1`, [payload.beatId]);
+    return rows.length > 0;
+  });
+  await blobs.put(payload.files.mp3Key, Readable.from(Buffer.from('ID3 mp3 bytes')));
+  await blobs.put(payload.files.wavKey!, Readable.from(Buffer.from('RIFF wav bytes')));
+  return payload;
+}
+
+const tokenFor = (userId?: string, email?: string) =>
+  issuer.issue(userId ? { userId, userName: 'u', ...(email ? { email } : {}) } : {});
+
+async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
+  return request(service.app)
+    .post(pathName)
+    .set(INTERNAL_TOKEN_HEADER, await tokenFor(userId, userId ? `${userId}@example.com` : undefined))
+    .send(body as object);
+}
+
+async function outboxPurchases(orderId: string) {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM ${schema}.outbox WHERE event->>'type' = 'commerce.BeatPurchased' AND event->'payload'->>'orderId' = $1`,
+    [orderId],
+  );
+  return Number(rows[0]!.n);
+}
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-test', logger });
+  dir = await mkdtemp(path.join(tmpdir(), 'commerce-'));
+  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
+  blobApp.use('/blobs', blobRoutes(blobs));
+  const keys = await generateInternalKeyPair();
+  issuer = new InternalTokenIssuer(keys.privateKey);
+  verifier = new InternalTokenVerifier(keys.publicKey);
+  const common = {
+    db,
+    bus,
+    verifier,
+    logger,
+    blobs: async () => blobs,
+    webhookSecret: SECRET,
+    publicUrl: () => 'http://beatmatch.test',
+    relayPollMs: 100,
+    schema,
+    topics: [catalogTopic],
+  };
+  commerce = await createCommerceService({
+    ...common,
+    payments: new TestPaymentProvider(),
+    consumer: `commerce-test-${randomUUID()}`,
+  });
+  await commerce.start();
+  // The same tables, paid through Stripe's API (stripe-mock): only the HTTP side is used.
+  stripeCommerce = await createCommerceService({
+    ...common,
+    payments: new StripePayments(
+      createStripeClient({ secretKey: 'sk_test_123', apiBase: requireEnv('STRIPE_API_BASE') }),
+    ),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await commerce?.stop();
+  await stripeCommerce?.stop();
+  await bus?.close();
+  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cart', () => {
+  it('prices from the projection, one package per beat, fee half-up capped at $2, merges a visitor cart on login', async () => {
+    const a = await publishBeat();
+    const b = await publishBeat({
+      name: 'Sunrise',
+      prices: { firstDate: 1025, relationship: 2000, marriage: null },
+    });
+
+    // A visitor (device uuid) adds; the client's price is never read.
+    const added = await call(commerce, '/cart/update', {
+      beatId: a.beatId,
+      beatPackage: 'First Date Package',
+      update: 'add',
+      uuid: DEVICE,
+      beatPrice: '0.01',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe('added');
+    expect(added.body.cart).toEqual([
+      expect.objectContaining({
+        beatId: a.beatId,
+        beatPrice: '29.99',
+        beatPackage: 'First Date Package',
+        available: true,
+      }),
+    ]);
+    expect(added.body).toMatchObject({ total: '29.99', serviceFee: '0.60', checkoutTotal: '30.59' });
+
+    const again = await call(commerce, '/cart/update', {
+      beatId: a.beatId,
+      beatPackage: 'Relationship Package',
+      update: 'add',
+      uuid: DEVICE,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This beat is already in your cart with another package.');
+    const upgraded = await call(commerce, '/cart/update', {
+      beatId: a.beatId,
+      beatPackage: 'Relationship Package',
+      update: 'upgrade',
+      uuid: DEVICE,
+    });
+    expect(upgraded.body.cart[0]).toMatchObject({ beatPackage: 'Relationship Package', beatPrice: '49.99' });
+
+    // Marriage is not offered for b ('-').
+    const noMarriage = await call(commerce, '/cart/update', {
+      beatId: b.beatId,
+      beatPackage: 'Marriage Package',
+      update: 'add',
+      uuid: DEVICE,
+    });
+    expect(noMarriage.status).toBe(400);
+    expect(noMarriage.body.message).toBe('This package is not offered for this beat.');
+
+    // Ann already has b in her own cart; signing in merges the device cart into hers.
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: b.beatId, beatPackage: 'First Date Package', update: 'add' },
+      ANN,
+    );
+    const merged = await call(commerce, '/cart/items', { uuid: DEVICE }, ANN);
+    expect(merged.body.cart.map((item: { beatId: string }) => item.beatId).sort()).toEqual(
+      [a.beatId, b.beatId].sort(),
+    );
+    // 49.99 + 10.25 = 60.24 → 2 % = 1.2048 → $1.20
+    expect(merged.body).toMatchObject({ total: '60.24', serviceFee: '1.20', checkoutTotal: '61.44' });
+    const device = await call(commerce, '/cart/items', { uuid: DEVICE });
+    expect(device.body.cart).toEqual([]);
+
+    // Re-priced and deleted beats show visibly.
+    await publish(
+      integrationEvent(
+        'catalog.BeatPriced',
+        1,
+        {
+          beatId: b.beatId,
+          prices: { firstDate: 1500, relationship: 2000, marriage: null },
+          pricedAt: new Date().toISOString(),
+        },
+        new Date(),
+      ),
+      b.beatId,
+    );
+    await waitFor(async () => {
+      const view = await call(commerce, '/cart/items', {}, ANN);
+      return view.body.cart.some((item: { notice: string | null }) =>
+        item.notice?.startsWith('Price changed'),
+      );
+    });
+    const repriced = await call(commerce, '/cart/items', {}, ANN);
+    expect(repriced.body.cart.find((i: { beatId: string }) => i.beatId === b.beatId)).toMatchObject({
+      beatPrice: '15.00',
+      notice: 'Price changed from $10.25 to $15.00.',
+    });
+    await call(commerce, '/cart/update', { beatId: b.beatId, update: 'remove' }, ANN);
+    const removed = await call(commerce, '/cart/items', {}, ANN);
+    expect(removed.body.cart.map((i: { beatId: string }) => i.beatId)).toEqual([a.beatId]);
+  }, 60_000);
+
+  it('refuses bad input with the messages, never a 500', async () => {
+    const cases: [unknown, number, string][] = [
+      [{ update: 'add', beatPackage: 'First Date Package', uuid: DEVICE }, 400, 'Please choose a beat.'],
+      [
+        { beatId: randomUUID(), update: 'add', beatPackage: 'First Date Package', uuid: DEVICE },
+        404,
+        'Beat not found.',
+      ],
+      [
+        { beatId: '-1', update: 'add', beatPackage: 'First Date Package', uuid: DEVICE },
+        404,
+        'Beat not found.',
+      ],
+      [
+        { beatId: 'x', update: 'buy', uuid: DEVICE },
+        400,
+        'Please choose an update: add, upgrade, remove or reset.',
+      ],
+      [
+        { beatId: 'x', update: 'add', beatPackage: 'Gold', uuid: DEVICE },
+        400,
+        'Please choose a package: First Date Package, Relationship Package or Marriage Package.',
+      ],
+      [
+        { beatId: 'x', update: 'add', beatPackage: 'First Date Package' },
+        400,
+        'A device id (uuid) is required.',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(commerce, '/cart/update', body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status, message });
+    }
+    // A producer can not buy their own beat.
+    const own = await publishBeat();
+    const mine = await call(
+      commerce,
+      '/cart/update',
+      { beatId: own.beatId, beatPackage: 'First Date Package', update: 'add' },
+      PRO,
+    );
+    expect(mine.status).toBe(400);
+    expect(mine.body.message).toBe('You can not buy your own beat.');
+    const anonymousCheckout = await call(commerce, '/checkout', { uuid: DEVICE });
+    expect(anonymousCheckout.status).toBe(401);
+  }, 60_000);
+});
+
+describe('checkout on the local test provider', () => {
+  it("declined card keeps the cart; a good card pays once; purchases and downloads are the buyer's only", async () => {
+    const wanted = await publishBeat({ name: 'Paid Beat' });
+    await call(commerce, '/cart/update', { update: 'reset' }, BOB);
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: wanted.beatId, beatPackage: 'Relationship Package', update: 'add' },
+      BOB,
+    );
+    const started = await call(commerce, '/checkout', {}, BOB);
+    expect(started.status).toBe(200);
+    expect(started.body.amount).toBe('50.99'); // 49.99 + 1.00 (2 % = 0.9998 → $1.00)
+    expect(started.body.url).toContain(`/checkout?orderId=${started.body.orderId}`);
+    const { sessionId, orderId } = started.body as { sessionId: string; orderId: string };
+
+    const declined = await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId, cardNumber: '4000 0000 0000 0002' },
+      BOB,
+    );
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect((await call(commerce, '/cart/items', {}, BOB)).body.cart).toHaveLength(1);
+    expect((await call(commerce, '/purchases', {}, BOB)).body.purchases).toEqual([]);
+    // Someone else can not pay (or see) Bob's session.
+    expect(
+      (await call(commerce, '/checkout/test-pay', { sessionId, cardNumber: '4242424242424242' }, ANN)).status,
+    ).toBe(404);
+
+    const paid = await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId, cardNumber: '4242 4242 4242 4242' },
+      BOB,
+    );
+    expect(paid.body).toEqual({
+      redirect_status: 'succeeded',
+      url: '/user/purchases?redirect_status=succeeded',
+    });
+    expect((await call(commerce, '/cart/items', {}, BOB)).body.cart).toEqual([]);
+
+    // The same webhook three times: one purchase, one BeatPurchased in the outbox.
+    const replay = JSON.stringify(testCheckoutCompleted(sessionId, orderId, 5099, new Date()));
+    for (let i = 0; i < 3; i++) {
+      const res = await request(commerce.app)
+        .post('/webhooks/stripe')
+        .set(INTERNAL_TOKEN_HEADER, await tokenFor())
+        .set('stripe-signature', commerce.signer.sign(replay))
+        .set('content-type', 'application/json')
+        .send(replay);
+      expect(res.status).toBe(200);
+    }
+    expect(await outboxPurchases(orderId)).toBe(1);
+    const purchases = (await call(commerce, '/purchases', {}, BOB)).body.purchases;
+    expect(purchases).toEqual([
+      expect.objectContaining({
+        beatId: wanted.beatId,
+        beatName: 'Paid Beat',
+        beatPackage: 'Relationship Package',
+        pricePaid: '49.99',
+        producerName: 'Pro Ducer',
+        userId: BOB,
+        downloads: [
+          { downloadable: 'mp3', label: 'MP3' },
+          { downloadable: 'wav', label: 'WAV' },
+          { downloadable: 'license', label: 'License (PDF)' },
+        ],
+      }),
+    ]);
+    const purchaseId = purchases[0].purchaseId as string;
+    await waitFor(async () => {
+      const { rows } = await db.query(
+        `SELECT 1 FROM ${schema}.outbox WHERE event->'payload'->>'orderId' = $1 AND sent_at IS NOT NULL`,
+        [orderId],
+      );
+      return rows.length === 1;
+    });
+
+    // Downloads: the WAV through a signed URL; nobody else gets it; stems are not in this package.
+    const wav = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'wav', beatId: wanted.beatId, urlId: purchaseId },
+      BOB,
+    );
+    expect(wav.status).toBe(200);
+    const file = await request(blobApp).get(wav.body.url.replace(/^.*?\/blobs/, '/blobs'));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(file.body as Buffer).toString()).toBe('RIFF wav bytes');
+    const stolen = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'wav', beatId: wanted.beatId, urlId: purchaseId },
+      ANN,
+    );
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.message).toBe('Purchase not found.');
+    const stems = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'stems', beatId: wanted.beatId, urlId: purchaseId },
+      BOB,
+    );
+    expect(stems.status).toBe(403);
+    const wrongBeat = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'mp3', beatId: randomUUID(), urlId: purchaseId },
+      BOB,
+    );
+    expect(wrongBeat.status).toBe(404);
+
+    // The licence PDF (A4) and its public check.
+    const licence = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'license', beatId: wanted.beatId, urlId: purchaseId },
+      BOB,
+    );
+    const pdfResponse = await request(blobApp)
+      .get(licence.body.url.replace(/^.*?\/blobs/, '/blobs'))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const pdf = await PDFDocument.load(pdfResponse.body as Buffer);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(pdf.getTitle()).toContain('Unlimited Non-Exclusive License Agreement');
+    const check = await request(commerce.app)
+      .get(`/licences/verify?purchaseId=${purchaseId}`)
+      .set(INTERNAL_TOKEN_HEADER, await tokenFor());
+    expect(check.body).toMatchObject({ genuine: true, beatName: 'Paid Beat', producerName: 'Pro Ducer' });
+    const fake = await request(commerce.app)
+      .get(`/licences/verify?purchaseId=${randomUUID()}`)
+      .set(INTERNAL_TOKEN_HEADER, await tokenFor());
+    expect(fake.body).toEqual({ genuine: false });
+  }, 90_000);
+
+  it('webhooks: unsigned, forged or stale are 400; an unknown session changes nothing', async () => {
+    const body = JSON.stringify(testCheckoutCompleted('cs_unknown', randomUUID(), 100, new Date()));
+    const post = async (signature?: string) => {
+      const req = request(commerce.app)
+        .post('/webhooks/stripe')
+        .set(INTERNAL_TOKEN_HEADER, await tokenFor())
+        .set('content-type', 'application/json');
+      if (signature) req.set('stripe-signature', signature);
+      return req.send(body);
+    };
+    expect((await post()).status).toBe(400);
+    const forged = commerce.signer.sign(body).replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`);
+    expect((await post(forged)).status).toBe(400);
+    expect((await post(commerce.signer.sign(body, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+    const unknown = await post(commerce.signer.sign(body));
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.outcome).toBe('ignored');
+    // Without the gateway's token nothing is read at all.
+    expect((await request(commerce.app).post('/webhooks/stripe').send(body)).status).toBe(401);
+  });
+});
+
+describe('checkout on Stripe (stripe-mock)', () => {
+  it('creates a hosted Checkout Session; its signed completion makes the purchase', async () => {
+    const wanted = await publishBeat({ name: 'Stripe Beat' });
+    const buyer = randomUUID();
+    await call(
+      stripeCommerce,
+      '/cart/update',
+      { beatId: wanted.beatId, beatPackage: 'First Date Package', update: 'add' },
+      buyer,
+    );
+    const started = await call(stripeCommerce, '/checkout', {}, buyer);
+    expect(started.status).toBe(200);
+    expect(started.body.sessionId).toMatch(/^cs_/);
+    expect(started.body.url).toMatch(/^https?:\/\//);
+    // stripe-mock answers a fixed session id; the event names the session this order recorded.
+    const event = JSON.stringify(
+      testCheckoutCompleted(started.body.sessionId, started.body.orderId, 2999 + 60, new Date()),
+    );
+    const res = await request(stripeCommerce.app)
+      .post('/webhooks/stripe')
+      .set(INTERNAL_TOKEN_HEADER, await tokenFor())
+      .set('stripe-signature', stripeCommerce.signer.sign(event))
+      .set('content-type', 'application/json')
+      .send(event);
+    expect(res.body).toEqual({ received: true, outcome: 'paid' });
+    const purchases = (await call(stripeCommerce, '/purchases', {}, buyer)).body.purchases;
+    expect(purchases).toEqual([expect.objectContaining({ beatName: 'Stripe Beat', pricePaid: '29.99' })]);
+  }, 60_000);
+});
+
+describe('member_active_status', () => {
+  it('answers no plan for a visitor and a user without one; refuses a bad type', async () => {
+    expect((await call(commerce, '/members/status', { type: 'artist' })).body).toEqual({
+      subscribed: false,
+      lifer: false,
+      paypal: false,
+      plan: null,
+    });
+    expect((await call(commerce, '/members/status', { type: 'producer' }, ANN)).body.subscribed).toBe(false);
+    const bad = await call(commerce, '/members/status', { type: 'dj' }, ANN);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Please choose a type: 'artist' or 'producer'.");
+  });
+});
