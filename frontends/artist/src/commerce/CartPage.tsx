@@ -7,6 +7,7 @@ import {
   DEVICE_UUID_KEY,
   beatmatchSdk,
   useCart,
+  useSessionState,
   type CartAnswer,
   type CartItem,
 } from '@beatmatch/frontend-common/sdk';
@@ -40,6 +41,7 @@ export interface CartPageProps {
 export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) {
   const sdk = beatmatchSdk();
   const { items } = useCart(sdk.cart);
+  const { status } = useSessionState(sdk.session);
   const [totals, setTotals] = useState<CartAnswer | null>(null);
   const [loading, setLoading] = useState(true);
   const [checkingOut, setCheckingOut] = useState(false);
@@ -87,6 +89,12 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
   };
 
   const checkOut = async () => {
+    if (status === 'signedOut') {
+      // Buying needs an account: log in, then come back to this cart (the shell's redirect target).
+      sessionStorage.setItem('redirectPath', '/user/checkout');
+      void navigate('/login');
+      return;
+    }
     setCheckingOut(true);
     try {
       const answer = await sdk.commerce.checkout({ uuid: localStorage.getItem(DEVICE_UUID_KEY) });

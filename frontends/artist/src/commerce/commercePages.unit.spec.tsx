@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -9,6 +9,9 @@ import { CartPage } from './CartPage';
 import { PurchasesPage } from './PurchasesPage';
 import { SubscriptionPage } from './SubscriptionPage';
 import { ThankYouPage } from './ThankYouPage';
+
+// The first render loads antd cold: on a busy machine that takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // The gateway in memory: each route answers from the state below (commerce's answers as it documents
 // them), and every call is recorded with its body.
@@ -273,5 +276,17 @@ describe('the thank-you page', () => {
     expect(beatmatchSdk().cart.getSnapshot().count).toBe(0);
     expect(screen.getByText(/check your spam folder/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('the cart of a visitor', () => {
+  it('sends a visitor to log in at Check Out, and back to the cart after', async () => {
+    beatmatchSdk().session.clear();
+    cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
+    show(<CartPage findBeatsPath="/matchmaker" />, '/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
+    await waitFor(() => expect(currentPath).toBe('/login'));
+    expect(sessionStorage.getItem('redirectPath')).toBe('/user/checkout');
+    expect(calls.map((call) => call.path)).not.toContain('/api/beatmatch_checkout');
   });
 });
