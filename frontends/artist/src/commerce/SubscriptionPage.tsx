@@ -39,7 +39,7 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
       setStatus(await sdk.commerce.memberActiveStatus(type));
     } catch (error) {
       reportError(error);
-      setStatus({ subscribed: false, lifer: false });
+      setStatus({ subscribed: false, lifer: false, paypal: false, plan: null });
     }
   }, [sdk, type, reportError]);
 

@@ -1,71 +1,27 @@
 // Commerce's calls (artist-side spec §7: cart, checkout, purchases, downloads, subscriptions), as the
 // gateway routes them to services/commerce (services/commerce/README.md lists them). Money travels
 // in dollars with 2 decimals.
+import type { CartAnswer, CheckoutAnswer, MemberStatusAnswer, PurchaseView } from '@beatmatch/contracts';
 import type { ApiClient } from './apiClient';
-import type { CartItem } from './cart';
+
+// The answers' shapes are commerce's own (packages/contracts/src/commerceApi.ts).
+export type { CartAnswer, CheckoutAnswer };
+export type Purchase = PurchaseView;
+export type Download = PurchaseView['downloads'][number];
+export type MemberActiveStatus = MemberStatusAnswer;
 
 export type CartUpdate = 'add' | 'upgrade' | 'remove' | 'reset';
 export type MemberType = 'artist' | 'producer';
 
-export interface CartAnswer {
-  cart: CartItem[];
-  /** Dollars, 2 decimals: the beats' prices added up. */
-  total?: string;
-  /** Dollars, 2 decimals: computed by the server (0 for subscribers and lifetime members). */
-  serviceFee?: string;
-  /** Dollars, 2 decimals: what checkout charges (total + service fee). */
-  checkoutTotal?: string;
-}
-
-export interface UpdateCartAnswer extends Partial<CartAnswer> {
+export type UpdateCartAnswer = Partial<CartAnswer> & {
   /** 'added', 'upgraded', 'removed', 'reset', or 'in cart' (spec §4: an add counts only when 'added'). */
   message?: string;
-}
-
-export interface CheckoutAnswer {
-  /**
-   * Where to send the buyer: the provider's hosted page, or (the embedded test provider) the app's
-   * own /checkout?session_id=…, where the test card form pays it.
-   */
-  url: string;
-  orderId?: string;
-  sessionId?: string;
-  /** Dollars, 2 decimals. */
-  amount?: string;
-}
+};
 
 export interface TestPayAnswer {
   redirect_status: string;
   /** Where the buyer goes next: /user/purchases?redirect_status=succeeded. */
   url: string;
-}
-
-export interface Purchase {
-  purchaseId: string;
-  beatId: string;
-  beatName: string;
-  beatPackage: string;
-  /** Dollars, 2 decimals. */
-  pricePaid: string;
-  producerName: string;
-  userId?: string;
-  coverArtUrl?: string | null;
-  signedDate: string;
-  /** The downloads this purchase grants (MP3, WAV, stems, licence PDF), when the server lists them. */
-  downloads?: Download[];
-}
-
-export interface Download {
-  /** What get_downloadable is asked for: e.g. mp3, wav, stems, license. */
-  downloadable: string;
-  label?: string;
-}
-
-export interface MemberActiveStatus {
-  subscribed: boolean;
-  lifer: boolean;
-  paypal?: boolean;
-  plan?: string | null;
 }
 
 export interface SubscriptionCheckoutRequest {
@@ -88,7 +44,7 @@ export interface CommerceClient {
   testCheckoutPay(request: { sessionId: string; cardNumber: string }): Promise<TestPayAnswer>;
   retrievePurchases(): Promise<{ purchases: Purchase[] }>;
   getDownloadable(request: {
-    downloadable: string;
+    downloadable: Download['downloadable'];
     beatId: string;
     /** The purchase's id. */
     urlId: string;
