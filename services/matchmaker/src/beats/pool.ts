@@ -189,8 +189,22 @@ export interface BeatRow {
   musical_key: string;
   bpm: number;
   mood: string | null;
-  embedding: number[];
+  /** Text ('{0.1,0.2}') as BEAT_COLUMNS select it; absent with BEAT_FACTS. */
+  embedding?: string | number[] | null;
 }
+
+/** The beat columns (alias b) with the embedding as text: node-pg's float8[] parser is slow, JSON.parse is not. */
+export const BEAT_FACTS = `b.beat_id, b.producer_id, b.producer_name, b.name, b.prices, b.is_private, b.crate, b.deleted,
+  b.cover_art_url, b.snippet_key, b.genres, b.musical_key, b.bpm, b.mood`;
+export const BEAT_COLUMNS = `${BEAT_FACTS}, b.embedding::text AS embedding`;
+
+/** '{0.1,0.2}' → [0.1, 0.2] */
+export const parseEmbedding = (value: string | number[] | null | undefined): number[] =>
+  typeof value === 'string'
+    ? value.length > 2
+      ? (JSON.parse(`[${value.slice(1, -1)}]`) as number[])
+      : []
+    : (value ?? []).map(Number);
 
 export const toPoolBeat = (row: BeatRow): PoolBeat => ({
   beatId: row.beat_id,
@@ -207,7 +221,7 @@ export const toPoolBeat = (row: BeatRow): PoolBeat => ({
   musicalKey: row.musical_key,
   bpm: Number(row.bpm),
   mood: row.mood,
-  embedding: (row.embedding ?? []).map(Number),
+  embedding: parseEmbedding(row.embedding),
 });
 
 export const isPlayable = (beat: PoolBeat) => !beat.deleted && !beat.isPrivate && beat.snippetKey !== null;
@@ -219,9 +233,10 @@ export class BeatPool {
   ) {}
 
   async get(beatId: string): Promise<PoolBeat | null> {
-    const { rows } = await this.db.query<BeatRow>(`SELECT * FROM ${this.s}.beats WHERE beat_id = $1`, [
-      beatId,
-    ]);
+    const { rows } = await this.db.query<BeatRow>(
+      `SELECT ${BEAT_COLUMNS} FROM ${this.s}.beats b WHERE b.beat_id = $1`,
+      [beatId],
+    );
     return rows[0] ? toPoolBeat(rows[0]) : null;
   }
 

@@ -13,6 +13,7 @@ import {
   listenerRequestSchema,
   loadBeatParamRequestSchema,
   MATCHMAKER_MESSAGES,
+  MATCHMAKER_TOPIC,
   matchListRemoveRequestSchema,
   saveLyricsRequestSchema,
   type BeatPrices,
@@ -26,6 +27,7 @@ import {
   aggregateStream,
   BlobNotFoundError,
   BlobRangeError,
+  ConcurrencyError,
   DomainError,
   handleCommand,
   HttpProblem,
@@ -36,7 +38,14 @@ import {
   type EventStore,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { isPlayable, toPoolBeat, type BeatPool, type BeatRow, type PoolBeat } from '../beats/pool';
+import {
+  BEAT_COLUMNS,
+  isPlayable,
+  toPoolBeat,
+  type BeatPool,
+  type BeatRow,
+  type PoolBeat,
+} from '../beats/pool';
 import {
   deviceListener,
   listenerDay,
@@ -45,10 +54,10 @@ import {
   toIntegrationEvents,
   userListener,
   type ListenerCommand,
+  type ListenerEvent,
   type ListenerId,
 } from '../listeners/listener';
 import { describe, type Filters, type Selector } from '../listeners/selection';
-import { MATCHMAKER_TOPIC } from '@beatmatch/contracts';
 
 export interface MatchmakerDeps {
   db: SqlDatabase;
@@ -176,31 +185,84 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     });
   }
 
+  /**
+   * `_beat_play`: one read of the listener's stream, then the choice (if any) and the served beat in
+   * one append (retried when another call of the same listener appended meanwhile). Over the day's
+   * limit, the choice is still recorded and the answer is 'overlimit plays'.
+   */
   router.post(
     '/player/next',
     route(async (req, res) => {
       const body = parseInput(beatPlayRequestSchema, req.body);
       const { listener, userId } = await listenerOf(req, body.uuid);
+      let chosen: PoolBeat | undefined;
       if (body.choiceType) {
         if (!body.beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.beatRequired, 'validation');
-        const chosen = await beatOr404(body.beatId, false);
-        await run(listener, {
-          type: 'Choose',
-          beat: { beatId: chosen.beatId, producerId: chosen.producerId },
-          choice: body.choiceType,
-          at: deps.clock(),
-        });
+        chosen = await beatOr404(body.beatId, false);
       }
+      const choiceType = body.choiceType;
       const limit = await playLimit(userId);
-      await checkLimit(listener, limit, listenerDay(deps.clock(), body.timeZone));
       const filters: Filters = { genre: body.genre, musicalKey: body.musicalKey, tempo: body.tempo };
-      const pick = await deps.selector.next(listener, filters);
-      if (!pick) {
-        res.json({ message: MATCHMAKER_MESSAGES.noBeat });
-        return;
+      const stream = listenerStream(listener);
+      for (let attempt = 1; ; attempt++) {
+        const { events, currentVersion } = await deps.store.readStream<ListenerEvent>(stream);
+        const state = events.reduce(
+          (current, recorded) =>
+            listenerDecider.evolve(current, { type: recorded.type, data: recorded.data } as ListenerEvent),
+          listenerDecider.initialState(),
+        );
+        const at = deps.clock();
+        const day = listenerDay(at, body.timeZone);
+        const choice =
+          chosen && choiceType
+            ? (listenerDecider.decide(
+                {
+                  type: 'Choose',
+                  beat: { beatId: chosen.beatId, producerId: chosen.producerId },
+                  choice: choiceType,
+                  at,
+                },
+                state,
+              ) as ListenerEvent[])
+            : [];
+        const append = (newEvents: ListenerEvent[]) =>
+          deps.store.appendToStream(stream, newEvents, {
+            expectedVersion: currentVersion,
+            outbox: { topic: MATCHMAKER_TOPIC, messages: toIntegrationEvents(newEvents, stream) },
+          });
+        try {
+          const overLimit = limit !== null && (state.days[day] ?? 0) >= limit;
+          const pick = overLimit
+            ? null
+            : await deps.selector.next(
+                listener,
+                filters,
+                chosen && choiceType ? { beat: chosen, choice: choiceType } : undefined,
+              );
+          if (!pick) {
+            await append(choice);
+            if (overLimit) throw new DomainError('overlimit_plays', MATCHMAKER_MESSAGES.overlimit, 429);
+            res.json({ message: MATCHMAKER_MESSAGES.noBeat });
+            return;
+          }
+          const served = listenerDecider.decide(
+            {
+              type: 'Serve',
+              beat: { beatId: pick.beat.beatId, producerId: pick.beat.producerId },
+              day,
+              limit,
+              at,
+            },
+            choice.reduce(listenerDecider.evolve, state),
+          ) as ListenerEvent[];
+          await append([...choice, ...served]);
+          res.json(playerBeat(pick.beat, pick.why));
+          return;
+        } catch (error) {
+          if (error instanceof ConcurrencyError && attempt < 4) continue;
+          throw error;
+        }
       }
-      await serve(listener, userId, pick.beat, body.timeZone);
-      res.json(playerBeat(pick.beat, pick.why));
     }),
   );
 
@@ -254,7 +316,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
 
   async function matches(listener: ListenerId, limit: number | null) {
     const { rows } = await deps.db.query<BeatRow & { matched_at: Date }>(
-      `SELECT b.*, lb.matched_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
+      `SELECT ${BEAT_COLUMNS}, lb.matched_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
         WHERE lb.listener_id = $1 AND lb.matched_at IS NOT NULL
         ORDER BY lb.matched_at DESC, b.beat_id ${limit === null ? '' : `LIMIT ${limit}`}`,
       [listener],
@@ -329,7 +391,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
       if (!hasArtistPlan(await deps.pool.entitlements(userId)))
         throw new HttpProblem(403, MATCHMAKER_MESSAGES.noAccess, 'no_access');
       const { rows } = await deps.db.query<BeatRow & { passed_at: Date }>(
-        `SELECT b.*, lb.passed_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
+        `SELECT ${BEAT_COLUMNS}, lb.passed_at FROM ${s}.listener_beats lb JOIN ${s}.beats b ON b.beat_id = lb.beat_id
           WHERE lb.listener_id = $1 AND lb.passed_at IS NOT NULL AND lb.matched_at IS NULL
           ORDER BY lb.passed_at DESC, b.beat_id LIMIT 500`,
         [listener],

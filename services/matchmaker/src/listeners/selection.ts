@@ -1,6 +1,14 @@
 import type { FilterGenre } from '@beatmatch/contracts';
 import type { SqlDatabase } from '@beatmatch/platform';
-import { PLAYABLE, toPoolBeat, type BeatRow, type PoolBeat } from '../beats/pool';
+import {
+  BEAT_COLUMNS,
+  BEAT_FACTS,
+  parseEmbedding,
+  PLAYABLE,
+  toPoolBeat,
+  type BeatRow,
+  type PoolBeat,
+} from '../beats/pool';
 import type { ListenerId } from './listener';
 
 /**
@@ -109,10 +117,27 @@ export function rank(candidates: PoolBeat[], taste: Taste, random: () => number 
 
 /** The SQL side of the choice: candidates, the listener's taste, the replay fallback. */
 export class Selector {
+  /** Embeddings by beat: a beat's DNA never changes once published, so they are kept in memory. */
+  private readonly embeddings = new Map<string, number[]>();
+
   constructor(
     private readonly db: SqlDatabase,
     private readonly s: string,
   ) {}
+
+  /** Fills in the embeddings of beats read without them (BEAT_FACTS), from memory or in one query. */
+  private async withEmbeddings(beats: PoolBeat[]): Promise<PoolBeat[]> {
+    const missing = beats.filter((beat) => !this.embeddings.has(beat.beatId)).map((beat) => beat.beatId);
+    if (missing.length) {
+      const { rows } = await this.db.query<{ beat_id: string; embedding: string }>(
+        `SELECT beat_id, embedding::text AS embedding FROM ${this.s}.beats WHERE beat_id = ANY($1::text[])`,
+        [missing],
+      );
+      if (this.embeddings.size > 200_000) this.embeddings.clear();
+      for (const row of rows) this.embeddings.set(row.beat_id, parseEmbedding(row.embedding));
+    }
+    return beats.map((beat) => ({ ...beat, embedding: this.embeddings.get(beat.beatId) ?? [] }));
+  }
 
   private filterSql(filters: Filters, params: unknown[]): string {
     const parts: string[] = [];
@@ -133,23 +158,26 @@ export class Selector {
 
   async candidates(listener: ListenerId, filters: Filters): Promise<PoolBeat[]> {
     const params: unknown[] = [listener];
+    // The random sample is drawn over narrow rows; only the sampled rows are read whole.
     const { rows } = await this.db.query<BeatRow>(
-      `SELECT b.* FROM ${this.s}.beats b
-        WHERE ${PLAYABLE}${this.filterSql(filters, params)}
-          AND NOT EXISTS (SELECT 1 FROM ${this.s}.listener_beats lb
-                           WHERE lb.listener_id = $1 AND lb.beat_id = b.beat_id
-                             AND (lb.served_at IS NOT NULL OR lb.passed_at IS NOT NULL OR lb.matched_at IS NOT NULL))
-        ORDER BY (b.crate = 'active') DESC, random() LIMIT ${CANDIDATES}`,
+      `WITH sample AS (
+         SELECT b.beat_id, (b.crate = 'active') AS active, random() AS r FROM ${this.s}.beats b
+          WHERE ${PLAYABLE}${this.filterSql(filters, params)}
+            AND NOT EXISTS (SELECT 1 FROM ${this.s}.listener_beats lb
+                             WHERE lb.listener_id = $1 AND lb.beat_id = b.beat_id
+                               AND (lb.served_at IS NOT NULL OR lb.passed_at IS NOT NULL OR lb.matched_at IS NOT NULL))
+          ORDER BY active DESC, r LIMIT ${CANDIDATES})
+       SELECT ${BEAT_FACTS} FROM sample JOIN ${this.s}.beats b USING (beat_id) ORDER BY sample.active DESC, sample.r`,
       params,
     );
-    return rows.map(toPoolBeat);
+    return this.withEmbeddings(rows.map(toPoolBeat));
   }
 
   /** The pool is exhausted: the unmatched beat that fits the filters and was heard longest ago. */
   async replay(listener: ListenerId, filters: Filters): Promise<PoolBeat | null> {
     const params: unknown[] = [listener];
     const { rows } = await this.db.query<BeatRow>(
-      `SELECT b.* FROM ${this.s}.beats b
+      `SELECT ${BEAT_COLUMNS} FROM ${this.s}.beats b
          LEFT JOIN ${this.s}.listener_beats lb ON lb.listener_id = $1 AND lb.beat_id = b.beat_id
         WHERE ${PLAYABLE}${this.filterSql(filters, params)} AND lb.matched_at IS NULL
         ORDER BY (b.crate = 'active') DESC, COALESCE(lb.served_at, lb.passed_at) ASC NULLS FIRST, b.beat_id
@@ -160,33 +188,48 @@ export class Selector {
   }
 
   async taste(listener: ListenerId): Promise<Taste> {
-    const { rows } = await this.db.query<BeatRow & { matched: boolean }>(
-      `SELECT b.*, lb.matched_at IS NOT NULL AS matched FROM ${this.s}.listener_beats lb
-         JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
-        WHERE lb.listener_id = $1 AND (lb.matched_at IS NOT NULL OR lb.passed_at IS NOT NULL)
-        ORDER BY GREATEST(lb.matched_at, lb.passed_at) DESC LIMIT ${HISTORY}`,
-      [listener],
-    );
-    const recent = await this.db.query<{ producer_id: string; n: string }>(
-      `SELECT producer_id, count(*) AS n FROM (
-         SELECT b.producer_id FROM ${this.s}.listener_beats lb JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
-          WHERE lb.listener_id = $1 AND lb.served_at IS NOT NULL
-          ORDER BY lb.served_at DESC LIMIT ${RECENT_PLAYS}) recent
-        GROUP BY producer_id`,
-      [listener],
-    );
+    const [history, recent] = await Promise.all([
+      this.db.query<BeatRow & { matched: boolean }>(
+        `SELECT ${BEAT_FACTS}, lb.matched_at IS NOT NULL AS matched FROM ${this.s}.listener_beats lb
+           JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
+          WHERE lb.listener_id = $1 AND (lb.matched_at IS NOT NULL OR lb.passed_at IS NOT NULL)
+          ORDER BY GREATEST(lb.matched_at, lb.passed_at) DESC LIMIT ${HISTORY}`,
+        [listener],
+      ),
+      this.db.query<{ producer_id: string; n: string }>(
+        `SELECT producer_id, count(*) AS n FROM (
+           SELECT b.producer_id FROM ${this.s}.listener_beats lb JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
+            WHERE lb.listener_id = $1 AND lb.served_at IS NOT NULL
+            ORDER BY lb.served_at DESC LIMIT ${RECENT_PLAYS}) recent
+          GROUP BY producer_id`,
+        [listener],
+      ),
+    ]);
+    const beats = await this.withEmbeddings(history.rows.map(toPoolBeat));
     return {
-      matched: rows.filter((row) => row.matched).map(toPoolBeat),
-      passed: rows.filter((row) => !row.matched).map(toPoolBeat),
+      matched: beats.filter((_beat, i) => history.rows[i]!.matched),
+      passed: beats.filter((_beat, i) => !history.rows[i]!.matched),
       recentProducers: new Map(recent.rows.map((row) => [row.producer_id, Number(row.n)])),
     };
   }
 
-  async next(listener: ListenerId, filters: Filters, random?: () => number): Promise<Pick | null> {
-    const [candidates, taste] = await Promise.all([this.candidates(listener, filters), this.taste(listener)]);
+  /** `choice`: the pass or match being recorded with this call (not in the read model yet). */
+  async next(
+    listener: ListenerId,
+    filters: Filters,
+    choice?: { beat: PoolBeat; choice: 'pass' | 'match' },
+    random?: () => number,
+  ): Promise<Pick | null> {
+    const [all, taste] = await Promise.all([this.candidates(listener, filters), this.taste(listener)]);
+    const candidates = choice ? all.filter((beat) => beat.beatId !== choice.beat.beatId) : all;
+    if (choice) {
+      const side = choice.choice === 'match' ? taste.matched : taste.passed;
+      if (!side.some((beat) => beat.beatId === choice.beat.beatId)) side.unshift(choice.beat);
+    }
     const pick = rank(candidates, taste, random);
     if (pick) return pick;
-    const again = await this.replay(listener, filters);
+    const replayed = await this.replay(listener, filters);
+    const again = replayed?.beatId === choice?.beat.beatId ? null : replayed;
     return again
       ? { beat: again, why: `you have heard every beat that fits; here again: ${describe(again)}` }
       : null;
