@@ -90,7 +90,7 @@ for (const width of [1280, 600, 390]) {
 
         if (width >= 901) {
           await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
-          await expect(page.getByTestId('coming-soon')).toBeVisible();
+          await expect(page.getByTestId('matchmaker-page')).toBeVisible();
           await shot(page, `user-matchmaker-${width}`);
           // The page name is in the top bar only, not repeated as a heading in the page.
           await expect(page.getByRole('heading', { name: 'The Matchmaker' })).toHaveCount(1);
@@ -107,7 +107,7 @@ for (const width of [1280, 600, 390]) {
         } else {
           await expect(page.locator('[data-layout="nav-closed"]')).toBeVisible();
           await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeHidden();
-          await expect(page.getByTestId('coming-soon')).toBeVisible();
+          await expect(page.getByTestId('matchmaker-page')).toBeVisible();
           await shot(page, `user-matchmaker-${width}`);
           await page.getByRole('button', { name: 'Open menu' }).click();
           await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();

@@ -61,7 +61,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await expect(page).toHaveURL(/\/user\/matchmaker$/);
   await expect(page.getByTestId('page-title')).toHaveText('The Matchmaker');
   // The page itself comes from the artist remote, loaded at run time from its manifest.
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('matchmaker-page')).toBeVisible();
   await expect(page.locator('[data-layout="nav-open"]')).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();

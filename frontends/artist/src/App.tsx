@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { RemotePages, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { RemotePages, USER_BASENAME, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { PublicArtistPage } from './matchmaker/PublicArtistPage';
 import { artistPages } from './pages';
 
 // Each page is a chunk of its own: opening one loads only what it shows.
@@ -11,6 +12,16 @@ const SubscriptionPage = lazy(() =>
   import('./commerce/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
 );
 
+const MatchmakerPage = lazy(() =>
+  import('./matchmaker/MatchmakerPage').then((m) => ({ default: m.MatchmakerPage })),
+);
+const MatchListPage = lazy(() =>
+  import('./matchmaker/MatchListPage').then((m) => ({ default: m.MatchListPage })),
+);
+const PlayHistoryPage = lazy(() =>
+  import('./matchmaker/PlayHistoryPage').then((m) => ({ default: m.PlayHistoryPage })),
+);
+
 const page = (element: ReactNode) => (
   <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
     {element}
@@ -19,11 +30,25 @@ const page = (element: ReactNode) => (
 
 /** The artist remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename }: RemoteAppProps) {
+  // The shell mounts this remote at '/' for the public matchmaker pages (/matchmaker, /matchList, …).
+  if (basename !== USER_BASENAME)
+    return (
+      <PublicArtistPage
+        pages={{
+          matchmaker: page(<MatchmakerPage />),
+          matchlist: page(<MatchListPage />),
+          playhistory: page(<PlayHistoryPage />),
+        }}
+      />
+    );
   return (
     <RemotePages
       pages={artistPages}
       basename={basename}
       elements={{
+        matchmaker: page(<MatchmakerPage />),
+        matchlist: page(<MatchListPage />),
+        playhistory: page(<PlayHistoryPage />),
         checkout: page(<CartPage />),
         purchases: page(<PurchasesPage />),
         marketplace_pro: page(<SubscriptionPage type="artist" />),

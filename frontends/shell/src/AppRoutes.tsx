@@ -24,6 +24,18 @@ const SessionUnavailable = lazy(() =>
 
 const RemoteApp = lazy(() => import('./remotes/RemoteApp').then((m) => ({ default: m.RemoteApp })));
 
+/** Public pages the artist remote serves (mounted at '/'; it picks the page by the path). */
+const ARTIST_PUBLIC_PATHS = new Set(['/matchmaker', '/matchList', '/playHistory']);
+
+function PublicArtistPage({ title }: { title: string }) {
+  return (
+    <>
+      <h1 style={{ fontSize: 28, margin: '0 0 8px', textAlign: 'center' }}>{title}</h1>
+      <RemoteApp remote="artist" basename="/" />
+    </>
+  );
+}
+
 /** Holds the page's place while a screen's code or the session loads (no layout shift after). */
 export const Loading = () => <div className="page-loading" role="status" aria-label="Loading" />;
 
@@ -108,7 +120,12 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<Page />} />
           ))}
           {publicPages
-            .filter((page) => !(page.path.slice(1) in CONTENT_ROUTES))
+            .filter((page) => ARTIST_PUBLIC_PATHS.has(page.path))
+            .map((page) => (
+              <Route key={page.path} path={page.path} element={<PublicArtistPage title={page.title} />} />
+            ))}
+          {publicPages
+            .filter((page) => !(page.path.slice(1) in CONTENT_ROUTES) && !ARTIST_PUBLIC_PATHS.has(page.path))
             .map((page) => (
               <Route
                 key={page.path}

@@ -14,6 +14,7 @@ export * from './cart';
 export * from './cartActions';
 export * from './commerce';
 export * from './catalog';
+export * from './matchmaker';
 export * from './session';
 
 /** Where the shell stores the device uuid (frontends/shell/src/session/storage.ts). */

@@ -1,0 +1,14 @@
+import { beatmatchSdk, createMatchmakerClient, type MatchmakerClient } from '@beatmatch/frontend-common/sdk';
+
+let client: MatchmakerClient | undefined;
+
+/** The matchmaker client on the page's one API client (same CSRF token, same device uuid). */
+export function matchmaker(): MatchmakerClient {
+  client ??= createMatchmakerClient(beatmatchSdk().api);
+  return client;
+}
+
+/** Tests start each case with a fresh client (the device uuid's pending call is per client). */
+export function resetMatchmakerClient(): void {
+  client = undefined;
+}

@@ -1,0 +1,497 @@
+/** @jest-environment jsdom */
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
+import { MATCHMAKER_MESSAGES, type MatchListEntry, type PlayerBeat } from '@beatmatch/contracts';
+import { resetMatchmakerClient } from './client';
+import {
+  DEFAULT_FILTERS,
+  filterRequest,
+  filtersActionLabel,
+  filtersApplied,
+  genreLabel,
+  matchBadge,
+  matchCountText,
+  passCountText,
+} from './filters';
+import { MatchListPage, MATCH_LIST_CACHE_KEY } from './MatchListPage';
+import { MatchmakerPage } from './MatchmakerPage';
+import { PlayHistoryPage } from './PlayHistoryPage';
+
+// The gateway in memory: each route answers from `answers` (the matchmaker's documented shapes), and
+// every call is recorded with its body.
+type Answer = (body: Record<string, unknown>) => unknown;
+let answers: Record<string, Answer> = {};
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const reply = (status: number, body: unknown) => ({
+  ok: status < 400,
+  status,
+  text: async () => JSON.stringify(body),
+});
+
+const playerBeat = (beatId: string, beatName: string): PlayerBeat => ({
+  beatId,
+  beatName,
+  producer: 'maya',
+  userId: 'p1',
+  coverArtUrl: null,
+  audioSrc: `/api/beatmatch_beat_play_snippet?beatId=${beatId}`,
+  why: 'close to 3 beats you matched: dark trap, 140 BPM',
+});
+
+const entry = (beatId: string, beatName: string, extra: Partial<MatchListEntry> = {}): MatchListEntry => ({
+  beatId,
+  beatName,
+  producer: 'maya',
+  producerName: 'maya',
+  userId: 'p1',
+  coverArtUrl: null,
+  audioSrc: `/api/beatmatch_beat_play_snippet?beatId=${beatId}`,
+  firstDatePackage: '25.00',
+  relationshipPackage: '40.00',
+  marriagePackage: '-',
+  available: true,
+  unavailableReason: null,
+  at: '2026-11-22T10:00:00.000Z',
+  ...extra,
+});
+
+const played: string[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  played.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  resetMatchmakerClient();
+  beatmatchSdk().cart.clear();
+  answers = {
+    '/api/beatmatch_exclude': () => ({ uuid: 'device-1' }),
+    '/api/get_match_count': () => ({ matches: 2 }),
+  };
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: input, body });
+    const answer = answers[input];
+    if (!answer) return reply(404, { message: `no route ${input}` });
+    try {
+      return reply(200, answer(body));
+    } catch (error) {
+      if (error instanceof Refusal) return reply(error.status, { message: error.message, code: error.code });
+      return reply(400, { message: (error as Error).message });
+    }
+  }) as unknown as typeof fetch;
+  // jsdom has no media playback: record what would play.
+  HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+    played.push(this.currentSrc || this.getAttribute('src') || this.src);
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  };
+  HTMLMediaElement.prototype.pause = function pause(this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('pause'));
+  };
+  HTMLMediaElement.prototype.load = () => undefined;
+});
+
+function show(element: ReactNode, path: string) {
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+const callsTo = (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
+
+describe('filters', () => {
+  it('sends nothing for the defaults: genre All, no key, tempo 0 to 200 (spec §5)', () => {
+    expect(filterRequest(DEFAULT_FILTERS)).toEqual({ genre: null, musicalKey: null, tempo: null });
+    expect(filterRequest({ ...DEFAULT_FILTERS, selectedGenres: 'all' })).toEqual({
+      genre: null,
+      musicalKey: null,
+      tempo: null,
+    });
+    expect(filtersApplied(DEFAULT_FILTERS)).toBe(false);
+  });
+
+  it('sends what is set, and counts it as applied', () => {
+    const filters = {
+      selectedGenres: 'rapHipHop',
+      selectedKey: ['A minor'],
+      selectedTempo: [80, 140] as [number, number],
+    };
+    expect(filterRequest(filters)).toEqual({ genre: 'rapHipHop', musicalKey: ['A minor'], tempo: [80, 140] });
+    expect(filtersApplied({ ...DEFAULT_FILTERS, selectedTempo: [0, 150] })).toBe(true);
+    expect(filtersApplied({ ...DEFAULT_FILTERS, selectedKey: ['C major'] })).toBe(true);
+  });
+
+  it('reads Apply only when a genre is chosen, otherwise Close', () => {
+    expect(filtersActionLabel(DEFAULT_FILTERS)).toBe('Close');
+    expect(filtersActionLabel({ ...DEFAULT_FILTERS, selectedKey: ['C major'] })).toBe('Close');
+    expect(filtersActionLabel({ ...DEFAULT_FILTERS, selectedGenres: 'pop' })).toBe('Apply');
+  });
+
+  it('shows genres with spaces and capitals, the badge capped at 99, counts in words', () => {
+    expect(genreLabel('rapHipHop')).toBe('Rap Hip Hop');
+    expect(genreLabel('singerSongwriters')).toBe('Singer Songwriters');
+    expect(genreLabel('all')).toBe('All');
+    expect(matchBadge(7)).toBe('7');
+    expect(matchBadge(150)).toBe('99+');
+    expect(matchCountText(1)).toBe('1 match');
+    expect(matchCountText(3)).toBe('3 matches');
+    expect(passCountText(1)).toBe('1 pass');
+    expect(passCountText(0)).toBe('0 passes');
+  });
+});
+
+describe('the swipe player', () => {
+  it("gets a visitor's device uuid, the match count and a beat, and plays its snippet", async () => {
+    answers['/api/beatmatch_beat_play'] = () => playerBeat('b1', 'Night Drive');
+    show(<MatchmakerPage />, '/matchmaker');
+
+    expect(await screen.findByTestId('player-beat-name')).toHaveProperty('textContent', 'Night Drive');
+    expect(localStorage.getItem('uuid')).toBe('device-1');
+    expect(callsTo('/api/get_match_count')).toEqual([{ uuid: 'device-1' }]);
+    expect(callsTo('/api/beatmatch_beat_play')[0]).toMatchObject({
+      uuid: 'device-1',
+      genre: null,
+      musicalKey: null,
+      tempo: null,
+    });
+    expect(screen.getByTestId('player-producer').getAttribute('href')).toBe('/lab/p1');
+    expect(screen.getByTestId('player-why').textContent).toContain('close to 3 beats you matched');
+    expect(screen.getByTestId('default-cover')).toBeTruthy();
+    expect(screen.getByTestId('player-audio').getAttribute('src')).toBe(
+      '/api/beatmatch_beat_play_snippet?beatId=b1',
+    );
+    expect(screen.getByRole('link', { name: 'Matches (2)' }).getAttribute('href')).toBe('/matchList');
+    expect(screen.getByRole('link', { name: /View History/ }).getAttribute('href')).toBe('/playHistory');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(played).toEqual(['/api/beatmatch_beat_play_snippet?beatId=b1']);
+  });
+
+  it('keeps a stored uuid and does not ask for another', async () => {
+    localStorage.setItem('uuid', 'kept-device');
+    answers['/api/beatmatch_beat_play'] = () => playerBeat('b1', 'Night Drive');
+    show(<MatchmakerPage />, '/user/matchmaker');
+    await screen.findByTestId('player-beat-name');
+    expect(callsTo('/api/beatmatch_exclude')).toHaveLength(0);
+    expect(callsTo('/api/beatmatch_beat_play')[0]).toMatchObject({ uuid: 'kept-device' });
+    expect(screen.getByRole('link', { name: 'Matches (2)' }).getAttribute('href')).toBe('/user/matchlist');
+  });
+
+  it('records Match, loads the next beat, plays it and counts the match; Pass by the ← key', async () => {
+    let next = 0;
+    const beats = [
+      playerBeat('b1', 'Night Drive'),
+      playerBeat('b2', 'Gold Rush'),
+      playerBeat('b3', 'Low Tide'),
+    ];
+    answers['/api/beatmatch_beat_play'] = () => beats[next++];
+    show(<MatchmakerPage />, '/matchmaker');
+    await screen.findByText('Night Drive');
+
+    // Before playback has started, Pass and Match are inert.
+    fireEvent.click(screen.getByRole('button', { name: 'Match' }));
+    expect(callsTo('/api/beatmatch_beat_play')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await screen.findByRole('button', { name: 'Pause' });
+    fireEvent.click(screen.getByRole('button', { name: 'Match' }));
+    expect(await screen.findByText('Gold Rush')).toBeTruthy();
+    expect(callsTo('/api/beatmatch_beat_play')[1]).toMatchObject({
+      uuid: 'device-1',
+      beatId: 'b1',
+      choiceType: 'match',
+      seconds: 'match',
+    });
+    expect(screen.getByRole('link', { name: 'Matches (3)' })).toBeTruthy();
+    await waitFor(() => expect(played.at(-1)).toBe('/api/beatmatch_beat_play_snippet?beatId=b2'));
+
+    fireEvent.keyDown(screen.getByTestId('matchmaker-page'), { key: 'ArrowLeft' });
+    expect(await screen.findByText('Low Tide')).toBeTruthy();
+    expect(callsTo('/api/beatmatch_beat_play')[2]).toMatchObject({ beatId: 'b2', choiceType: 'pass' });
+    expect(screen.getByRole('link', { name: 'Matches (3)' })).toBeTruthy();
+  });
+
+  it('loads the beat named by ?beat=', async () => {
+    answers['/api/beatmatch_load_beat_param'] = (body) => playerBeat(String(body.beatId), 'Shared Beat');
+    show(<MatchmakerPage />, '/user/matchmaker?beat=b42');
+    expect(await screen.findByText('Shared Beat')).toBeTruthy();
+    expect(callsTo('/api/beatmatch_load_beat_param')[0]).toMatchObject({ beatId: 'b42', uuid: 'device-1' });
+    expect(callsTo('/api/beatmatch_beat_play')).toHaveLength(0);
+  });
+
+  it('says the daily limit is reached, with Upgrade to Marketplace Pro', async () => {
+    answers['/api/beatmatch_beat_play'] = () => {
+      throw new Refusal(429, MATCHMAKER_MESSAGES.overlimit, 'overlimit_plays');
+    };
+    show(<MatchmakerPage />, '/matchmaker');
+    const alert = await screen.findByTestId('player-overlimit');
+    expect(alert.textContent).toContain(
+      '25 plays a day limit reached. Please upgrade to Marketplace Pro to have unlimited.',
+    );
+    const upgrade = within(alert).getByRole('link');
+    expect(upgrade.getAttribute('href')).toBe('/user/marketplace_pro');
+  });
+
+  it('says no beat was found when the server has none for the filters', async () => {
+    answers['/api/beatmatch_beat_play'] = () => ({ message: MATCHMAKER_MESSAGES.noBeat });
+    show(<MatchmakerPage />, '/matchmaker');
+    expect((await screen.findByTestId('player-no-beat')).textContent).toContain(
+      'No beat found! Please reload or adjust filters.',
+    );
+  });
+
+  it('applies a genre from the Filters dialog and loads a fresh beat with it', async () => {
+    answers['/api/beatmatch_beat_play'] = (body) =>
+      body.genre ? playerBeat('b7', 'Pop Song') : playerBeat('b1', 'Night Drive');
+    show(<MatchmakerPage />, '/matchmaker');
+    await screen.findByText('Night Drive');
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    expect(await screen.findByText('filters are in beta and may not be an exact match')).toBeTruthy();
+    expect(screen.getByTestId('filters-action').textContent).toBe('Close');
+    // The genre list by keyboard: open, down to Pop (the 12th option after All), choose.
+    const genre = screen.getByLabelText('Genre');
+    fireEvent.keyDown(genre, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    for (let step = 0; step < 11; step += 1)
+      fireEvent.keyDown(genre, { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40 });
+    fireEvent.keyDown(genre, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.getByTestId('filters-action').textContent).toBe('Apply'));
+    fireEvent.click(screen.getByTestId('filters-action'));
+    expect(await screen.findByText('Pop Song')).toBeTruthy();
+    expect(callsTo('/api/beatmatch_beat_play').at(-1)).toMatchObject({
+      genre: 'pop',
+      musicalKey: null,
+      tempo: null,
+    });
+  });
+});
+
+describe('the Match List', () => {
+  it('counts matches, caches them, and shows the 20-matches banner without a plan', async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive'), entry('b2', 'Gold Rush')],
+      activeSubscription: false,
+      total: 23,
+    });
+    show(<MatchListPage />, '/matchList');
+    expect((await screen.findByTestId('matchlist-count')).textContent).toBe('23 matches');
+    expect(screen.getAllByTestId('match-row')).toHaveLength(2);
+    const banner = screen.getByTestId('matchlist-limit');
+    expect(banner.textContent).toContain('Only 20 matches can be viewed');
+    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/user/marketplace_pro');
+    expect(JSON.parse(sessionStorage.getItem(MATCH_LIST_CACHE_KEY)!)).toEqual([
+      { beatId: 'b1', beatName: 'Night Drive' },
+      { beatId: 'b2', beatName: 'Gold Rush' },
+    ]);
+  });
+
+  it("says 'No Matches' with Find Beats when empty", async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({ beat: [], activeSubscription: true, total: 0 });
+    show(<MatchListPage />, '/user/matchlist');
+    expect(await screen.findByText('No Matches')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find Beats' }).getAttribute('href')).toBe('/user/matchmaker');
+    expect(screen.queryByTestId('matchlist-limit')).toBeNull();
+  });
+
+  it('asks before removing, removes on the server, and drops the row and its cache entry', async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive'), entry('b2', 'Gold Rush')],
+      activeSubscription: true,
+      total: 2,
+    });
+    answers['/api/beatmatch_matchlist_remove'] = () => ({ removed: true, matches: 1 });
+    show(<MatchListPage />, '/user/matchlist');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Night Drive from your Match List' }));
+    expect(await screen.findAllByText('Are you sure you want to remove Night Drive?')).not.toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getAllByTestId('match-row')).toHaveLength(1));
+    expect(callsTo('/api/beatmatch_matchlist_remove')).toEqual([{ beatId: 'b1', uuid: 'device-1' }]);
+    expect(screen.getByTestId('matchlist-count').textContent).toBe('1 match');
+    expect(JSON.parse(sessionStorage.getItem(MATCH_LIST_CACHE_KEY)!)).toEqual([
+      { beatId: 'b2', beatName: 'Gold Rush' },
+    ]);
+  });
+
+  it('plays a row, records the play, and stops on a second click', async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive')],
+      activeSubscription: true,
+      total: 1,
+    });
+    answers['/api/add_play'] = () => ({ played: true });
+    show(<MatchListPage />, '/user/matchlist');
+    fireEvent.click(await screen.findByRole('button', { name: 'Play Night Drive' }));
+    expect(await screen.findByRole('button', { name: 'Stop Night Drive' })).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo('/api/add_play')).toEqual([
+        { audioSrc: '/api/beatmatch_beat_play_snippet?beatId=b1', uuid: 'device-1' },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Stop Night Drive' }));
+    expect(await screen.findByRole('button', { name: 'Play Night Drive' })).toBeTruthy();
+  });
+
+  it('Commit offers the packages with prices and adds one to the cart through commerce', async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive')],
+      activeSubscription: true,
+      total: 1,
+    });
+    const cart: unknown[] = [];
+    answers['/api/update_to_cart'] = (body) => {
+      cart.push({
+        beatId: body.beatId,
+        beatPackage: body.beatPackage,
+        beatName: 'Night Drive',
+        beatPrice: '25.00',
+        producerName: 'maya',
+      });
+      return { message: 'added', cart };
+    };
+    answers['/api/get_cart_items'] = () => ({ cart });
+    show(<MatchListPage />, '/user/matchlist');
+    fireEvent.click(await screen.findByRole('button', { name: 'Commit to Night Drive' }));
+    const dialog = await screen.findByTestId('commit-dialog');
+    expect(within(dialog).getByText('$25.00')).toBeTruthy();
+    expect(within(dialog).getByText('$40.00')).toBeTruthy();
+    // Marriage is not offered for this beat.
+    const marriage = within(dialog).getByRole('button', { name: 'add to cart — Marriage Package' });
+    expect(marriage.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'add to cart — First Date Package' }));
+    expect(await within(dialog).findByRole('button', { name: 'in cart — First Date Package' })).toBeTruthy();
+    expect(callsTo('/api/update_to_cart')[0]).toMatchObject({
+      beatId: 'b1',
+      beatPackage: 'First Date Package',
+      update: 'add',
+    });
+    expect(within(dialog).getByRole('button', { name: 'change — Relationship Package' })).toBeTruthy();
+    expect(beatmatchSdk().cart.getSnapshot().count).toBe(1);
+  });
+
+  it('lyrics: a visitor is asked to create a free account', async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive')],
+      activeSubscription: false,
+      total: 1,
+    });
+    answers['/api/get_lyrics'] = () => ({ lyrics: '', signIn: true });
+    show(<MatchListPage />, '/matchList');
+    fireEvent.click(await screen.findByRole('button', { name: /Write Lyrics/ }));
+    expect((await screen.findByTestId('lyrics-sign-in')).textContent).toContain('Create a free account');
+    expect(screen.getByRole('button', { name: /Hide Lyrics/ })).toBeTruthy();
+  });
+
+  it("lyrics: loads, autosaves 3 s after the last edit, says 'Saved', and 'Error while saving!' on failure", async () => {
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'Night Drive')],
+      activeSubscription: true,
+      total: 1,
+    });
+    answers['/api/get_lyrics'] = () => ({ lyrics: 'first line', signIn: false });
+    answers['/api/save_lyrics'] = (body) => ({ lyrics: body.lyrics, signIn: false });
+    show(<MatchListPage />, '/user/matchlist');
+    fireEvent.click(await screen.findByRole('button', { name: /Write Lyrics/ }));
+    expect(screen.getByText('Loading Lyrics...')).toBeTruthy();
+    const editor = (await screen.findByLabelText('Lyrics for Night Drive')) as HTMLTextAreaElement;
+    expect(editor.value).toBe('first line');
+
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(editor, { target: { value: 'first line\nsecond' } });
+      act(() => jest.advanceTimersByTime(2900));
+      expect(callsTo('/api/save_lyrics')).toHaveLength(0);
+      act(() => jest.advanceTimersByTime(200));
+    } finally {
+      jest.useRealTimers();
+    }
+    await waitFor(() =>
+      expect(callsTo('/api/save_lyrics')).toEqual([
+        { beatId: 'b1', lyrics: 'first line\nsecond', uuid: 'device-1' },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByTestId('lyrics-save-state').textContent).toBe('Saved'));
+
+    answers['/api/save_lyrics'] = () => {
+      throw new Refusal(500, 'boom');
+    };
+    fireEvent.change(editor, { target: { value: 'third' } });
+    fireEvent.blur(editor);
+    await waitFor(() =>
+      expect(screen.getByTestId('lyrics-save-state').textContent).toBe('Error while saving!'),
+    );
+  });
+});
+
+describe('Play History', () => {
+  afterEach(() => act(() => beatmatchSdk().session.clear()));
+
+  it("asks a visitor to log in ('Action Needed') without calling the server", async () => {
+    act(() => beatmatchSdk().session.clear());
+    show(<PlayHistoryPage />, '/playHistory');
+    expect(await screen.findByText('Action Needed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(callsTo('/api/beatmatch_play_history')).toHaveLength(0);
+  });
+
+  async function signIn() {
+    answers['/api/beatmatch_auth'] = () => ({ userName: 'ana', userId: 'u1', email: 'ana@example.test' });
+    await act(async () => {
+      await beatmatchSdk().session.refresh();
+    });
+  }
+
+  it("says 'No Access' with Subscribe Here without a plan", async () => {
+    await signIn();
+    answers['/api/beatmatch_play_history'] = () => {
+      throw new Refusal(403, 'No Access', 'no_access');
+    };
+    show(<PlayHistoryPage />, '/user/playhistory');
+    expect(await screen.findByText('No Access')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe Here' }).getAttribute('href')).toBe(
+      '/user/marketplace_pro',
+    );
+  });
+
+  it("lists passes and moves one to the Match List with the server's message", async () => {
+    await signIn();
+    answers['/api/beatmatch_play_history'] = () => ({
+      beats: [entry('b1', 'Night Drive'), entry('b2', 'Gold Rush')],
+    });
+    answers['/api/beatmatch_add_to_match_list'] = () => ({ message: MATCHMAKER_MESSAGES.addedToMatchList });
+    show(<PlayHistoryPage />, '/user/playhistory');
+    expect((await screen.findByTestId('history-count')).textContent).toBe('2 passes');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Night Drive to Match List' }));
+    expect(await screen.findByText('Added to your Match List!')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('history-row')).toHaveLength(1));
+    expect(screen.getByTestId('history-count').textContent).toBe('1 pass');
+    expect(callsTo('/api/beatmatch_add_to_match_list')).toEqual([
+      { beatId: 'b1', beatName: 'Night Drive', freeTextSearch: false, uuid: 'device-1' },
+    ]);
+  });
+
+  it("says 'No Passed Beats' when there are none", async () => {
+    await signIn();
+    answers['/api/beatmatch_play_history'] = () => ({ beats: [] });
+    show(<PlayHistoryPage />, '/user/playhistory');
+    expect(await screen.findByText('No Passed Beats')).toBeTruthy();
+  });
+});
