@@ -23,6 +23,13 @@ import {
   loadBeatParamRequestSchema,
   matchListRemoveRequestSchema,
   saveLyricsRequestSchema,
+  checkoutRequestSchema,
+  getCartItemsRequestSchema,
+  getDownloadableRequestSchema,
+  licenceVerifyRequestSchema,
+  memberStatusRequestSchema,
+  testPayRequestSchema,
+  updateCartRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -266,6 +273,55 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     summary: "Save the caller's lyrics for a beat",
     access: 'session',
     body: saveLyricsRequestSchema,
+  },
+  get_cart_items: {
+    method: 'post',
+    summary:
+      "The cart with today's prices, total and service fee (visitor: by uuid; signed in: the user's, a visitor cart merged in)",
+    access: 'public',
+    body: getCartItemsRequestSchema,
+  },
+  update_to_cart: {
+    method: 'post',
+    summary: 'Add, upgrade, remove or reset cart items (one package per beat)',
+    access: 'public',
+    body: updateCartRequestSchema,
+  },
+  beatmatch_checkout: {
+    method: 'post',
+    summary: 'Place an order for the cart; answers the payment page URL',
+    access: 'session',
+    body: checkoutRequestSchema,
+  },
+  beatmatch_test_checkout_pay: {
+    method: 'post',
+    summary: "The local test provider's card form (test cards; 4000 0000 0000 0002 is declined)",
+    access: 'session',
+    body: testPayRequestSchema,
+  },
+  stripe_webhook: {
+    method: 'post',
+    summary: "Stripe's webhook (Stripe-Signature checked on the raw body)",
+    access: 'public',
+  },
+  retrieve_puchases: { method: 'post', summary: "The caller's purchases", access: 'session' },
+  get_downloadable: {
+    method: 'post',
+    summary: "A short-lived signed URL of a purchase's file or licence PDF (buyer only)",
+    access: 'session',
+    body: getDownloadableRequestSchema,
+  },
+  beatmatch_license_verify: {
+    method: 'post',
+    summary: 'Whether a licence is genuine (public; also GET ?purchaseId=)',
+    access: 'public',
+    body: licenceVerifyRequestSchema,
+  },
+  member_active_status: {
+    method: 'post',
+    summary: "The caller's plan of a type (artist or producer)",
+    access: 'public',
+    body: memberStatusRequestSchema,
   },
 };
 

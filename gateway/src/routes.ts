@@ -78,6 +78,17 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_play_history: { service: 'matchmaker', path: '/history' },
   get_lyrics: { service: 'matchmaker', path: '/lyrics/get' },
   save_lyrics: { service: 'matchmaker', path: '/lyrics/save' },
+  // Commerce (artist-side spec §7): cart, checkout, purchases, downloads, licences, plans.
+  get_cart_items: { service: 'commerce', path: '/cart/items' },
+  update_to_cart: { service: 'commerce', path: '/cart/update' },
+  beatmatch_checkout: { service: 'commerce', path: '/checkout' },
+  beatmatch_test_checkout_pay: { service: 'commerce', path: '/checkout/test-pay' },
+  // Stripe's webhook: the signature is checked by commerce on the raw body the gateway passes through.
+  stripe_webhook: { service: 'commerce', path: '/webhooks/stripe' },
+  retrieve_puchases: { service: 'commerce', path: '/purchases' },
+  get_downloadable: { service: 'commerce', path: '/downloads' },
+  beatmatch_license_verify: { service: 'commerce', path: '/licences/verify' },
+  member_active_status: { service: 'commerce', path: '/members/status' },
 };
 
 /**

@@ -95,6 +95,18 @@ const matrix: Record<string, Row> = {
   // Play History: a session, then a paid artist plan ('No Access').
   beatmatch_play_history: { anonymous: 401, other: 403, owner: 403, admin: 403 },
   save_lyrics: sessionNeeded(400),
+  // Commerce: a visitor's cart is its device uuid (none sent: 400); a user's is theirs (200). Purchases,
+  // downloads and checkout need a session; a download checks the buyer (services/commerce api.int.spec.ts:
+  // another buyer's purchase is 404). The webhook without a Stripe-Signature is 400.
+  get_cart_items: { anonymous: 400, other: 200, owner: 200, admin: 200 },
+  update_to_cart: everyone(400),
+  beatmatch_checkout: sessionNeeded(400),
+  beatmatch_test_checkout_pay: sessionNeeded(400),
+  stripe_webhook: everyone(400),
+  retrieve_puchases: sessionNeeded(200),
+  get_downloadable: sessionNeeded(400),
+  beatmatch_license_verify: everyone(400),
+  member_active_status: everyone(400),
 };
 
 const logger = createLogger('test', 'silent');

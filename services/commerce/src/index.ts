@@ -7,6 +7,7 @@ import {
   eventStoreSchema,
   OutboxRelay,
   PostgresEventStore,
+  problemHandler,
   processedEventsSchema,
   requireGatewayCaller,
   subscribeToContracts,
@@ -100,6 +101,8 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   app.disable('x-powered-by');
   app.post('/webhooks/stripe', requireGatewayCaller(options.verifier), ...webhookRoute(checkout, logger));
   app.use(inner);
+  // Errors of the webhook route (the inner app has its own handler): problem+json, never a stack.
+  app.use(problemHandler);
 
   let subscription: Subscription | undefined;
   return {
