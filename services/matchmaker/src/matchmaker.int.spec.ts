@@ -399,6 +399,43 @@ describe('the swipe player', () => {
     expect((await post('ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
   });
 
+  it('loads the ?beat= beat, counts add_play once per play, and revalidates snippets with ETag', async () => {
+    now = new Date('2026-11-23T09:00:00Z');
+    const opened = await post('visitor', '/player/beat', { uuid: 'dev-param', beatId: 'beat-05' });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({
+      beatId: 'beat-05',
+      why: expect.stringMatching(/^the beat you opened: /),
+    });
+    const hidden = await post('visitor', '/player/beat', { uuid: 'dev-param', beatId: 'beat-28' });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe(MATCHMAKER_MESSAGES.beatNotFound);
+    // The player reports the play it was just served: already counted.
+    const audioSrc = `http://localhost${opened.body.audioSrc}`;
+    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({
+      played: false,
+    });
+    now = new Date('2026-11-23T10:00:00Z');
+    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({ played: true });
+    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc: '/nothing' })).status).toBe(400);
+
+    const first = await request(matchmaker.app)
+      .head('/player/snippet?beatId=beat-05')
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-length']).toBe(String(snippetBytes(5).length));
+    const again = await request(matchmaker.app)
+      .get('/player/snippet?beatId=beat-05')
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set('If-None-Match', String(first.headers.etag));
+    expect(again.status).toBe(304);
+    const outside = await request(matchmaker.app)
+      .get('/player/snippet?beatId=beat-05')
+      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set('Range', 'bytes=999999-');
+    expect(outside.status).toBe(416);
+  });
+
   it('keeps Play History for subscribers, and lyrics for signed-in users', async () => {
     expect((await post('visitor', '/history', { uuid: 'dev-1' })).status).toBe(401);
     const free = await post('ann', '/history', {});
