@@ -6,8 +6,6 @@ import { SIGNED_IN_STATE } from './accounts';
 // cut in the browser), finds it in Manage Beats, renames it and deletes it.
 
 const SAMPLE_RATE = 44100;
-/** Whether the embedded app runs the upload workflow (DNA test, publish) yet. */
-const PUBLISHES = false;
 
 /** A 40-second stereo 16-bit WAV: a kick on every beat at 120 BPM over an A-minor chord. */
 function beatWav(seconds = 40): Buffer {
@@ -126,18 +124,16 @@ test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it
   await expect(row.getByTestId('pending-overlay')).toHaveText(/Performing DNA Test/);
   await shot(page, 'manage-pending');
 
-  if (PUBLISHES) {
-    // The upload workflow analyses and publishes it: the row moves to Uploaded by itself.
-    await expect(page.getByTestId('beats-uploaded').getByText(name)).toBeVisible({ timeout: 150_000 });
-    await expect(row.getByTestId('pending-overlay')).toHaveCount(0);
-    await row.getByRole('button', { name: 'View DNA' }).click();
-    const dna = page.getByRole('dialog', { name: `DNA of ${name}` });
-    await expect(dna.getByText('Tempo (BPM)')).toBeVisible();
-    await expect(dna.getByText('Key', { exact: true })).toBeVisible();
-    await shot(page, 'manage-dna');
-    await page.keyboard.press('Escape');
-    await expect(dna).toBeHidden();
-  }
+  // The upload workflow analyses and publishes it: the row moves to Uploaded by itself.
+  await expect(page.getByTestId('beats-uploaded').getByText(name)).toBeVisible({ timeout: 150_000 });
+  await expect(row.getByTestId('pending-overlay')).toHaveCount(0);
+  await row.getByRole('button', { name: 'View DNA' }).click();
+  const dna = page.getByRole('dialog', { name: `DNA of ${name}` });
+  await expect(dna.getByText('Tempo (BPM)')).toBeVisible();
+  await expect(dna.getByText('Key', { exact: true })).toBeVisible();
+  await shot(page, 'manage-dna');
+  await page.keyboard.press('Escape');
+  await expect(dna).toBeHidden();
 
   // Rename.
   const renamed = `${name} (renamed)`;
@@ -159,6 +155,13 @@ test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it
   await expect(page.getByText(`Updated ${renamed}'s prices`)).toBeVisible();
   await expect(pricesDialog).toBeHidden();
 
+  // A phone (below 515px): number and play are hidden, the title is cut at 120px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(renamedRow.getByTestId('beat-name')).toBeVisible();
+  await expect(renamedRow.getByText('1', { exact: true })).toHaveCount(0);
+  expect((await renamedRow.getByTestId('beat-name').boundingBox())!.width).toBeLessThanOrEqual(120);
+  await shot(page, 'manage-phone');
+
   // Delete, with the spec's confirmation.
   await renamedRow.getByRole('button', { name: `Actions for ${renamed}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -170,5 +173,9 @@ test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it
   await expect(page.getByText('No beats have been uploaded')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No beats have been uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload Here' }).click();
+  await expect(page).toHaveURL(/\/user\/uploadBeats$/);
+  await expect(page.getByLabel('Beat name')).toBeVisible();
+  await shot(page, 'upload-phone');
   expect(pageErrors).toEqual([]);
 });
