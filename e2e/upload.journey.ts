@@ -135,6 +135,38 @@ test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it
   await page.keyboard.press('Escape');
   await expect(dna).toBeHidden();
 
+  // The full beat plays from the catalog (Range requests), and stops on a second click.
+  const played = page.waitForResponse(
+    (response) => response.url().includes('/api/beatmatch_manage_beats_play_beat?beatId=') && response.ok(),
+  );
+  await row.getByRole('button', { name: `Play ${name}` }).click();
+  expect((await played).headers()['content-type']).toBe('audio/mpeg');
+  await row.getByRole('button', { name: `Stop ${name}` }).click();
+  await expect(row.getByRole('button', { name: `Play ${name}` })).toHaveAttribute('aria-pressed', 'false');
+
+  // A new cover: a wide image is refused, a square one replaces the old (a new version in its URL).
+  const coverBefore = await row.locator('img').getAttribute('src');
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Cover Art' }).click();
+  const coverDialog = page.getByRole('dialog', { name: 'Change cover art' });
+  const coverInput = coverDialog.getByLabel(/Cover art/);
+  await coverInput.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(200, 100) });
+  await coverDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(coverDialog.getByText('Image must have a 1:1 aspect ratio.')).toBeVisible();
+  await coverInput.setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: png(128, 128) });
+  await coverDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Updated the cover art of ${name}`)).toBeVisible();
+  await expect(row.locator('img')).not.toHaveAttribute('src', coverBefore ?? '');
+
+  // Bulk Updates → Prices: every beat.
+  await page.getByRole('button', { name: 'Bulk Updates' }).click();
+  await page.getByRole('menuitem', { name: 'Prices' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Prices of all your beats' });
+  await bulk.getByLabel('First Date Package (MP3)').fill('14.99');
+  await bulk.getByLabel('Relationship Package (MP3 + WAV)').fill('29.99');
+  await bulk.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("Updated all of your beats' prices")).toBeVisible();
+
   // Rename.
   const renamed = `${name} (renamed)`;
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -149,7 +181,7 @@ test('a producer uploads a beat, sees it in Manage Beats, renames and deletes it
   await renamedRow.getByRole('button', { name: `Actions for ${renamed}` }).click();
   await page.getByRole('menuitem', { name: 'Prices' }).click();
   const pricesDialog = page.getByRole('dialog', { name: `Prices of ${renamed}` });
-  await expect(pricesDialog.getByLabel('First Date Package (MP3)')).toHaveValue('19.99');
+  await expect(pricesDialog.getByLabel('First Date Package (MP3)')).toHaveValue('14.99');
   await pricesDialog.getByLabel('First Date Package (MP3)').fill('24.99');
   await pricesDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Updated ${renamed}'s prices`)).toBeVisible();
