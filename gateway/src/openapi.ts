@@ -30,6 +30,7 @@ import {
   memberStatusRequestSchema,
   testPayRequestSchema,
   updateCartRequestSchema,
+  subscriptionCheckoutRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -321,6 +322,24 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     method: 'post',
     summary: "The caller's plan of a type (artist or producer)",
     access: 'public',
+    body: memberStatusRequestSchema,
+  },
+  create_subscription_checkout: {
+    method: 'post',
+    summary: 'Open a payment session for a plan (weekTrial 7 days, ambassadorTrial 14); answers its URL',
+    access: 'session',
+    body: subscriptionCheckoutRequestSchema,
+  },
+  cancel_subscription: {
+    method: 'post',
+    summary: "End the caller's plan of a type at once",
+    access: 'session',
+    body: memberStatusRequestSchema,
+  },
+  create_portal_session: {
+    method: 'post',
+    summary: 'Where the caller manages a plan of a type',
+    access: 'session',
     body: memberStatusRequestSchema,
   },
 };

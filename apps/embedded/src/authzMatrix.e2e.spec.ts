@@ -107,6 +107,9 @@ const matrix: Record<string, Row> = {
   get_downloadable: sessionNeeded(400),
   beatmatch_license_verify: everyone(400),
   member_active_status: everyone(400),
+  create_subscription_checkout: sessionNeeded(400),
+  cancel_subscription: sessionNeeded(400),
+  create_portal_session: sessionNeeded(400),
 };
 
 const logger = createLogger('test', 'silent');

@@ -27,6 +27,7 @@ export const COMMERCE_MESSAGES = {
   downloadRequired: 'Please choose a download: mp3, wav, stems or license.',
   typeRequired: "Please choose a type: 'artist' or 'producer'.",
   testProviderOnly: 'This call exists only with the test payment provider.',
+  planRequired: 'Please choose a plan of this type.',
 } as const;
 
 /** The spec's package titles ↔ the events' package names. */
@@ -72,6 +73,15 @@ export const getDownloadableRequestSchema = z.object({
 });
 export const memberTypeSchema = z.enum(['artist', 'producer'], { error: COMMERCE_MESSAGES.typeRequired });
 export const memberStatusRequestSchema = z.object({ type: memberTypeSchema });
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
+  .optional();
+export const subscriptionCheckoutRequestSchema = z.object({
+  type: memberTypeSchema,
+  plan: z.string({ error: COMMERCE_MESSAGES.planRequired }).max(50),
+  weekTrial: flag,
+  ambassadorTrial: flag,
+});
 export const licenceVerifyRequestSchema = z.object({
   purchaseId: z.string().trim().min(1, COMMERCE_MESSAGES.purchaseNotFound).max(100),
 });

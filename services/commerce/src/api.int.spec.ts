@@ -529,3 +529,75 @@ describe('member_active_status', () => {
     expect(bad.body.message).toBe("Please choose a type: 'artist' or 'producer'.");
   });
 });
+
+describe('subscriptions', () => {
+  it('a paid plan starts only after the verified payment, removes the service fee, and cancels at once', async () => {
+    const carl = randomUUID();
+    const wanted = await publishBeat({ name: 'Fee Beat' });
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: wanted.beatId, beatPackage: 'First Date Package', update: 'add' },
+      carl,
+    );
+    expect((await call(commerce, '/cart/items', {}, carl)).body.serviceFee).toBe('0.60');
+
+    const badPlan = await call(
+      commerce,
+      '/subscriptions/checkout',
+      { type: 'artist', plan: 'producer_unlimited' },
+      carl,
+    );
+    expect(badPlan.status).toBe(400);
+    const started = await call(
+      commerce,
+      '/subscriptions/checkout',
+      { type: 'artist', plan: 'artist_professional', weekTrial: true },
+      carl,
+    );
+    expect(started.status).toBe(200);
+    // Not yet paid: no plan.
+    expect((await call(commerce, '/members/status', { type: 'artist' }, carl)).body.subscribed).toBe(false);
+    const declined = await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: started.body.sessionId, cardNumber: '4000000000000002' },
+      carl,
+    );
+    expect(declined.status).toBe(402);
+    const paid = await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: started.body.sessionId, cardNumber: '4242424242424242' },
+      carl,
+    );
+    expect(paid.body.redirect_status).toBe('succeeded');
+    expect((await call(commerce, '/members/status', { type: 'artist' }, carl)).body).toEqual({
+      subscribed: true,
+      lifer: false,
+      paypal: false,
+      plan: 'artist_professional',
+    });
+    expect((await call(commerce, '/members/status', { type: 'producer' }, carl)).body.subscribed).toBe(false);
+    expect((await call(commerce, '/cart/items', {}, carl)).body).toMatchObject({
+      total: '29.99',
+      serviceFee: '0.00',
+    });
+
+    const cancelled = await call(commerce, '/subscriptions/cancel', { type: 'artist' }, carl);
+    expect(cancelled.body).toEqual({ message: 'success' });
+    expect((await call(commerce, '/members/status', { type: 'artist' }, carl)).body.subscribed).toBe(false);
+
+    const { rows } = await db.query<{
+      event: { payload: { artistPlan: string | null; trialEndsAt: string | null } };
+    }>(
+      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
+         AND event->'payload'->>'userId' = $1 ORDER BY id`,
+      [carl],
+    );
+    expect(rows.map((row) => row.event.payload.artistPlan)).toEqual(['artist_professional', null]);
+    const trialEnd = new Date(rows[0]!.event.payload.trialEndsAt!).getTime();
+    expect(Math.round((trialEnd - Date.now()) / 86_400_000)).toBe(7);
+    expect((await call(commerce, '/subscriptions/cancel', { type: 'artist' })).status).toBe(401);
+  }, 60_000);
+});

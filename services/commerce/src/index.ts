@@ -28,6 +28,12 @@ import { ordersProjection, ordersReadModelSchema } from './orders/readModel';
 import { purchasesRouter } from './purchases/api';
 import { membershipProjection, membershipsSchema } from './entitlements/membership';
 import { entitlementsRouter } from './entitlements/api';
+import {
+  startPlan,
+  subscriptionSession,
+  subscriptionSessionsSchema,
+  subscriptionsRouter,
+} from './entitlements/subscriptions';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -62,6 +68,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       beatsProjectionSchema(s) +
       ordersReadModelSchema(s) +
       membershipsSchema(s) +
+      subscriptionSessionsSchema(s) +
       processedEventsSchema(s),
   );
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
@@ -73,6 +80,14 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   );
   const carts = new CartService(db, s, store, clock);
   const signer = new WebhookSigner(options.webhookSecret, options.stripeSecretKey);
+  const subscriptionDeps = {
+    db,
+    schema: s,
+    store,
+    payments: options.payments,
+    publicUrl: options.publicUrl,
+    clock,
+  };
   const checkout = new Checkout({
     db,
     schema: s,
@@ -83,6 +98,16 @@ export async function createCommerceService(options: CommerceServiceOptions) {
     publicUrl: options.publicUrl,
     clock,
     logger,
+    subscriptions: {
+      find: async (sessionId: string) => {
+        const found = await subscriptionSession(db, s, sessionId);
+        return found ? { userId: found.user_id, amountCents: found.amount_cents } : null;
+      },
+      paid: async (sessionId: string, reference: string) => {
+        const found = await subscriptionSession(db, s, sessionId);
+        if (found) await startPlan(subscriptionDeps, found, reference);
+      },
+    },
   });
 
   const { app: inner, finalize } = createServiceApp({
@@ -95,6 +120,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   inner.use(checkoutRouter(checkout));
   inner.use(purchasesRouter({ db, schema: s, blobs: options.blobs, publicUrl: options.publicUrl }));
   inner.use(entitlementsRouter(db, s));
+  inner.use(subscriptionsRouter(subscriptionDeps));
   finalize();
   // The webhook reads its body raw (the signature covers the bytes), so it sits ahead of the JSON parser.
   const app = express();

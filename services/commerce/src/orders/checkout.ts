@@ -46,6 +46,11 @@ export interface CheckoutDeps {
   publicUrl: () => string;
   clock: () => Date;
   logger: Logger;
+  /** Subscription checkouts share the webhook and the test card form (../entitlements/subscriptions.ts). */
+  subscriptions?: {
+    find(sessionId: string): Promise<{ userId: string; amountCents: number } | null>;
+    paid(sessionId: string, reference: string): Promise<void>;
+  };
 }
 
 /** Test card numbers of the local provider (Stripe's: 4242… pays, 4000 0000 0000 0002 is declined). */
@@ -156,6 +161,13 @@ export class Checkout {
     if (!event.type.startsWith('checkout.session.')) return 'ignored';
     const session = event.data.object as Stripe.Checkout.Session;
     const order = await orderBySession(db, schema, session.id);
+    const subscription = order ? null : await this.deps.subscriptions?.find(session.id);
+    if (subscription) {
+      if (event.type !== 'checkout.session.completed' || session.payment_status !== 'paid') return 'ignored';
+      const ref = typeof session.subscription === 'string' ? session.subscription : session.id;
+      await this.deps.subscriptions!.paid(session.id, ref);
+      return 'paid';
+    }
     if (!order) {
       logger.warn({ sessionId: session.id, type: event.type }, 'webhook for an unknown checkout session');
       return 'ignored';
@@ -198,22 +210,37 @@ export class Checkout {
     if (this.deps.payments.provider !== 'test')
       throw new HttpProblem(404, COMMERCE_MESSAGES.testProviderOnly, 'not_found');
     const order = await orderBySession(this.deps.db, this.deps.schema, sessionId);
-    if (!order || order.buyer_id !== userId)
+    const subscription = order ? null : await this.deps.subscriptions?.find(sessionId);
+    const owner = order?.buyer_id ?? subscription?.userId;
+    if (owner === undefined || owner !== userId)
       throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
     const card = cardNumber.replace(/[\s-]/g, '');
-    const amount = order.placed.totalCents + order.placed.feeCents;
+    const amount = order ? order.placed.totalCents + order.placed.feeCents : subscription!.amountCents;
     if (card === DECLINED_CARD) throw new HttpProblem(402, COMMERCE_MESSAGES.cardDeclined, 'card_declined');
     if (!GOOD_CARDS.has(card)) throw new HttpProblem(400, COMMERCE_MESSAGES.testCardOnly, 'card_number');
     const payload = JSON.stringify(
-      testCheckoutCompleted(sessionId, order.order_id, amount, this.deps.clock()),
+      testCheckoutCompleted(
+        sessionId,
+        order?.order_id ?? sessionId,
+        amount,
+        this.deps.clock(),
+        order ? 'order' : 'subscription',
+      ),
     );
     await this.receive(payload, this.deps.signer.sign(payload));
-    return { redirect_status: 'succeeded', url: '/user/purchases?redirect_status=succeeded' };
+    const page = order ? '/user/purchases' : '/user/account';
+    return { redirect_status: 'succeeded', url: `${page}?redirect_status=succeeded` };
   }
 }
 
 /** A checkout.session.completed event shaped as Stripe sends it (the fields commerce reads). */
-export function testCheckoutCompleted(sessionId: string, orderId: string, amountCents: number, now: Date) {
+export function testCheckoutCompleted(
+  sessionId: string,
+  orderId: string,
+  amountCents: number,
+  now: Date,
+  kind: 'order' | 'subscription' = 'order',
+) {
   return {
     id: `evt_test_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -227,13 +254,13 @@ export function testCheckoutCompleted(sessionId: string, orderId: string, amount
       object: {
         id: sessionId,
         object: 'checkout.session',
-        mode: 'payment',
+        mode: kind === 'order' ? 'payment' : 'subscription',
         payment_status: 'paid',
         status: 'complete',
         amount_total: amountCents,
         currency: 'usd',
         payment_intent: `pi_test_${orderId.replace(/-/g, '')}`,
-        metadata: { kind: 'order', orderId },
+        metadata: kind === 'order' ? { kind, orderId } : { kind },
       },
     },
   };
