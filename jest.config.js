@@ -1,5 +1,8 @@
 // One jest set-up for the whole monorepo. Tests are named by level (ARCHITECTURE.md):
 // *.unit.spec.ts (pure), *.int.spec.ts (one service, real adapters), *.e2e.spec.ts (through the gateway).
+// The embedded profile's demo catalogue (60 beats through the upload workflow) stays off in tests unless
+// a suite asks for it: it would compete for the CPU and put beats into suites that count them.
+process.env.DEMO_CATALOGUE ??= 'off';
 const swc = [
   '@swc/jest',
   {

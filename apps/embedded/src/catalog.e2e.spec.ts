@@ -3,18 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createLogger } from '@beatmatch/platform';
+import { renderDemoAudio, type DemoAudio } from '@beatmatch/catalog';
 import { startEmbedded, type EmbeddedSystem } from './index';
 import { ApiClient, signedInClient } from './apiClient';
 
 /**
  * The upload wizard's calls through the embedded profile's gateway: CSRF and session on the API,
- * signed PUTs streamed by the gateway's blob mount, multipart finalize through the proxy, Manage Beats,
- * playback with Range and the public cover image.
+ * signed PUTs streamed by the gateway's blob mount, content checks on confirm, multipart finalize
+ * through the proxy, the upload workflow on the profile's Temporal (pending → published with DNA),
+ * Manage Beats, playback with Range and the public cover image.
  */
 const logger = createLogger('test', 'silent');
 let dataDir: string;
 let system: EmbeddedSystem;
 let producer: ApiClient;
+let audio: DemoAudio;
 
 function png(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -41,6 +44,16 @@ function png(width: number, height: number): Buffer {
 const signedIn = (name: string) => signedInClient(system, name, 'prod');
 
 beforeAll(async () => {
+  // Rendered first: the 2 s of encoding would block the embedded system's event loop (same process).
+  audio = renderDemoAudio({
+    seed: 5,
+    bpm: 96,
+    beatsPerBar: 4,
+    feel: 'swing',
+    tonic: 4,
+    mode: 'minor',
+    timbre: 'C',
+  });
   dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-catalog-'));
   system = await startEmbedded({
     dataDir,
@@ -71,10 +84,10 @@ async function uploadThroughGateway(name: string) {
   });
   if (reference.status !== 200) return { reference };
   const beatId = reference.body.beatRefId;
-  for (const [type, size] of [
-    ['snippet', 64 * 1024],
-    ['mp3', 256 * 1024],
-    ['wav', 4 * 1024 * 1024],
+  for (const [type, bytes] of [
+    ['snippet', audio.mp3],
+    ['mp3', audio.mp3],
+    ['wav', audio.wav],
   ] as const) {
     const signed = await producer.post<{ data: string }>('get_presignedUrl', {
       fileKey: `x.${type}`,
@@ -85,7 +98,7 @@ async function uploadThroughGateway(name: string) {
     // The browser PUTs straight to the signed URL: no CSRF token, no JSON, streamed to the store.
     const put = await fetch(new URL(signed.body.data, system.url), {
       method: 'PUT',
-      body: Buffer.alloc(size, 7),
+      body: new Uint8Array(bytes),
     });
     expect(put.status).toBe(200);
     const confirmed = await producer.post('aws_upload', {
@@ -105,14 +118,15 @@ async function uploadThroughGateway(name: string) {
   return { reference, beatId, finalized };
 }
 
-it('uploads a beat through the gateway and shows it pending in Manage Beats, with playback and cover', async () => {
+it('uploads a beat through the gateway, pending in Manage Beats until the workflow publishes it with its DNA', async () => {
   const anonymous = new ApiClient(system.url);
   expect((await anonymous.post('beatmatch_create_reference', { name: 'x', ...prices })).status).toBe(401);
 
   const { beatId, finalized } = await uploadThroughGateway('Gateway Beat');
   expect(finalized?.status).toBe(200);
-  const manage = await producer.post<{ pending: Array<Record<string, unknown>> }>('beatmatch_manage_beats');
-  expect(manage.body.pending).toEqual([
+  type Rows = { pending: Array<Record<string, unknown>>; uploaded: Array<Record<string, unknown>> };
+  const manage = await producer.post<Rows>('beatmatch_manage_beats');
+  expect([...manage.body.pending, ...manage.body.uploaded]).toEqual([
     expect.objectContaining({
       beatId,
       beatName: 'Gateway Beat',
@@ -122,6 +136,18 @@ it('uploads a beat through the gateway and shows it pending in Manage Beats, wit
       crate: 'inactive',
     }),
   ]);
+  // The upload workflow (Temporal dev server of the profile): verify → DNA → published.
+  const until = Date.now() + 90_000;
+  let listed = manage.body;
+  while (!listed.uploaded.some((row) => row.beatId === beatId) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    listed = (await producer.post<Rows>('beatmatch_manage_beats')).body;
+  }
+  expect(listed.uploaded).toEqual([expect.objectContaining({ beatId, isPending: false })]);
+  const tags = await producer.post<{ data: Record<string, unknown> }>('beatmatch_manage_beats_get_tags', {
+    beatId,
+  });
+  expect(tags.status).toBe(200);
   const part = await producer.fetch(`/api/beatmatch_manage_beats_play_beat?beatId=${beatId}`, {
     headers: { Range: 'bytes=100-199' },
   });

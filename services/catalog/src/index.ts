@@ -25,10 +25,15 @@ import { catalogProjection, catalogReadModelSchema, CatalogQueries } from './bea
 import { entitlementsSchemaSql, SqlEntitlements } from './entitlements/projection';
 import { CrateSync, subscribe } from './integration/subscriptions';
 import { DraftSweeper } from './beats/sweeper';
+import { temporalUploadWorkflow } from './upload';
+import { verifyUploadedFile } from './verify';
+import { seedDemoCatalogue } from './demo/catalogue';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands, storageKey, coverKey } from './beats/commands';
 export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } from './beats/commands';
+/** The project's own demo audio and cover art (tests and benches upload real files with them). */
+export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';
 
 export interface CatalogServiceOptions {
   db: SqlDatabase;
@@ -45,7 +50,7 @@ export interface CatalogServiceOptions {
    * The upload workflow (src/upload), built once the commands exist. Without one, finalized beats stay
    * in 'files received' (nothing is published without its DNA).
    */
-  uploadWorkflow?: (commands: BeatCommands) => UploadWorkflow;
+  uploadWorkflow?: (commands: BeatCommands, context: { queries: CatalogQueries }) => UploadWorkflow;
   /** The confirm step's content check (src/verify); without one only a non-empty file is required. */
   verifyFile?: UploadedFileVerifier;
   /** Consumer group and topics of the subscriptions (tests use fresh ones). */
@@ -53,6 +58,11 @@ export interface CatalogServiceOptions {
   topics?: string[];
   /** How often the crate sync looks for entitlement changes it missed (ms). */
   crateSyncPollMs?: number;
+  /**
+   * The demo catalogue (src/demo): at start, in the background, this many demo beats go through the
+   * upload workflow when the catalogue is empty (or an earlier seed was interrupted). Needs a workflow.
+   */
+  demoCatalogue?: { beats: number };
 }
 
 /** Composition root of the catalog: event store, read models, outbox relay, subscriptions and HTTP API. */
@@ -69,7 +79,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const queries = new CatalogQueries(db, s);
   const entitlements = new SqlEntitlements(db, s);
   const commands = createBeatCommands({ store, entitlements, clock });
-  const workflow = options.uploadWorkflow?.(commands);
+  const workflow = options.uploadWorkflow?.(commands, { queries });
   const crateSync = new CrateSync(
     db,
     s,
@@ -103,6 +113,27 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   finalize();
 
   let subscription: Subscription | undefined;
+  let stopping = false;
+  let seeding: Promise<unknown> | undefined;
+  const seedDemo = async (beats: number, starter: UploadWorkflow) => {
+    const started = Date.now();
+    const seeded = await seedDemoCatalogue({
+      commands,
+      queries,
+      blobs: options.blobs,
+      workflow: starter,
+      logger,
+      beats,
+      stopped: () => stopping,
+    });
+    if (seeded.finalized === 0) return;
+    logger.info(seeded, 'demo catalogue: beats stored and finalized; the upload workflow publishes them');
+    const until = Date.now() + 30 * 60_000;
+    while (!stopping && Date.now() < until && (await queries.pendingAnalysis()).length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (!stopping)
+      logger.info({ beats: seeded.finalized, ms: Date.now() - started }, 'demo catalogue published');
+  };
   return {
     app,
     store,
@@ -125,8 +156,14 @@ export async function createCatalogService(options: CatalogServiceOptions) {
       crateSync.start();
       sweeper.start();
       await workflow?.run?.();
+      if (workflow && options.demoCatalogue)
+        seeding = seedDemo(options.demoCatalogue.beats, workflow).catch((error: unknown) =>
+          logger.warn({ err: error }, 'demo catalogue seeding stopped'),
+        );
     },
     async stop() {
+      stopping = true;
+      await seeding;
       await workflow?.stop?.();
       await subscription?.stop();
       await crateSync.stop();
@@ -148,9 +185,25 @@ export const service = defineService({
     CATALOG_MAX_WAV_MB: megabytes(500),
     CATALOG_MAX_TRACKOUT_MB: megabytes(2048),
     CATALOG_MAX_COVER_MB: megabytes(10),
+    /**
+     * The demo catalogue: 'auto' seeds it in the embedded profile only, 'on' in both, 'off' never (tests
+     * that count beats). A number of beats may follow ('on:12'); default 60.
+     */
+    DEMO_CATALOGUE: z
+      .string()
+      .regex(/^(auto|on|off)(:\d{1,4})?$/)
+      .default('auto'),
   },
-  create: (infrastructure, config) =>
-    createCatalogService({
+  create: (infrastructure, config) => {
+    const temporal = infrastructure.workflows;
+    const [demoSetting, demoCount] = config.DEMO_CATALOGUE.split(':');
+    const demo =
+      temporal && (demoSetting === 'on' || (demoSetting === 'auto' && infrastructure.profile === 'embedded'));
+    if (!temporal)
+      infrastructure.logger.warn(
+        'no Temporal frontend (TEMPORAL_ADDRESS): finalized uploads wait unpublished',
+      );
+    return createCatalogService({
       db: infrastructure.db,
       bus: infrastructure.bus,
       verifier: infrastructure.verifier,
@@ -165,5 +218,20 @@ export const service = defineService({
       }),
       clock: infrastructure.clock,
       relayPollMs: infrastructure.relayPollMs,
-    }),
+      verifyFile: verifyUploadedFile,
+      ...(temporal
+        ? {
+            uploadWorkflow: (commands: BeatCommands, { queries }: { queries: CatalogQueries }) =>
+              temporalUploadWorkflow({
+                temporal,
+                blobs: infrastructure.blobs,
+                logger: infrastructure.logger,
+                verifyFile: verifyUploadedFile,
+                pendingBeatIds: () => queries.pendingAnalysis(),
+              })(commands),
+          }
+        : {}),
+      ...(demo ? { demoCatalogue: { beats: Number(demoCount ?? 60) } } : {}),
+    });
+  },
 });

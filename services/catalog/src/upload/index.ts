@@ -1,7 +1,7 @@
+import { Worker } from 'node:worker_threads';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { BlobStore, Logger } from '@beatmatch/platform';
 import {
-  bundleWorkflows,
   installTemporalRuntime,
   openTemporalClient,
   startWorkflowWorker,
@@ -20,10 +20,26 @@ export { createUploadActivities, type UploadActivities } from './activities';
 export { ANALYSIS_FAILED_REASON, UPLOAD_REJECTED, uploadWorkflowId } from './reasons';
 export { encodeMp3 } from './mp3';
 
-// One bundle of the workflow code per process (webpack takes seconds; every worker can share it).
-let bundled: ReturnType<typeof bundleWorkflows> | undefined;
+/**
+ * Webpack-bundles the workflow code in a worker thread: bundling takes seconds of CPU, and in the
+ * embedded profile the gateway and every service share this process's event loop.
+ */
+function bundleInThread(workflowsPath: string): Promise<{ code: string; sourceMap: string }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(require.resolve('./bundleWorker.cjs'), { workerData: { workflowsPath } });
+    worker.once('message', (message: { code?: string; sourceMap?: string; error?: string }) => {
+      void worker.terminate();
+      if (message.code) resolve({ code: message.code, sourceMap: message.sourceMap ?? '' });
+      else reject(new Error(`bundling the upload workflow failed: ${message.error}`));
+    });
+    worker.once('error', reject);
+  });
+}
+
+// One bundle of the workflow code per process (every worker of the process shares it).
+let bundled: Promise<{ code: string; sourceMap: string }> | undefined;
 const workflowBundle = () => {
-  bundled ??= bundleWorkflows(require.resolve('./workflows')).catch((error: unknown) => {
+  bundled ??= bundleInThread(require.resolve('./workflows')).catch((error: unknown) => {
     bundled = undefined;
     throw error;
   });

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ClipSpec } from '@beatmatch/audio/testing';
+import type { BlobStore, Logger } from '@beatmatch/platform';
+import type { BeatPrices } from '@beatmatch/contracts';
+import { coverKey, storageKey, type BeatCommands, type UploadWorkflowStarter } from '../beats/commands';
+import type { FileType } from '../beats/beat';
+import type { CatalogQueries } from '../beats/readModel';
+import { demoCover, renderDemoAudio, storedZip } from './files';
+
+/**
+ * The embedded profile's demo catalogue (issue 8, item 7): about 60 beats from 6 demo producers across
+ * the spec's genres, made by the project's own synthesiser, published THROUGH THE REAL UPLOAD PATH —
+ * drafted, files stored under the §3 keys and recorded, received with a cover, then the same Temporal
+ * workflow verifies them, runs the DNA engine and publishes catalog.BeatPublished (demo: true).
+ *
+ * Demo producers are fixed ids and names in the catalog only (no sign-in accounts: the catalogue is
+ * for browsing and swiping). Beat ids are derived from the beat's number, so an interrupted seed
+ * resumes where it stopped and a deleted demo beat is not brought back.
+ */
+
+type Style = Omit<ClipSpec, 'seed' | 'seconds' | 'sampleRate' | 'tonic' | 'bpm'> & {
+  bpm: [number, number];
+};
+interface DemoProducer {
+  name: string;
+  words: [string[], string[]];
+  colours: [[number, number, number], [number, number, number]];
+  styles: Style[];
+}
+
+export const DEMO_PRODUCERS: readonly DemoProducer[] = [
+  {
+    name: 'Nova Kane',
+    words: [
+      ['Midnight', 'Cold', 'Neon', 'Heavy', 'Night', 'Ghost', 'Chrome', 'Dark', 'Silent', 'Iron'],
+      ['Drip', 'Run', 'Smoke', 'Vault', 'Shift', 'Crown', 'Orbit', 'Static', 'Glare', 'Flex'],
+    ],
+    colours: [
+      [40, 20, 80],
+      [220, 40, 120],
+    ],
+    styles: [
+      { bpm: [130, 150], beatsPerBar: 4, feel: 'halfTime', mode: 'minor', timbre: 'A', hatsPerBeat: 4 },
+      { bpm: [136, 146], beatsPerBar: 4, feel: 'halfTime', mode: 'minor', timbre: 'B', hatsPerBeat: 4 },
+    ],
+  },
+  {
+    name: 'Lo-Fi Lane',
+    words: [
+      ['Rainy', 'Sunday', 'Dusty', 'Warm', 'Late', 'Paper', 'Velvet', 'Quiet', 'Soft', 'Amber'],
+      ['Window', 'Tape', 'Coffee', 'Notes', 'Streets', 'Pages', 'Light', 'Walk', 'Rooms', 'Vinyl'],
+    ],
+    colours: [
+      [230, 180, 120],
+      [90, 70, 140],
+    ],
+    styles: [
+      { bpm: [70, 88], beatsPerBar: 4, feel: 'swing', mode: 'major', timbre: 'C' },
+      { bpm: [74, 90], beatsPerBar: 4, feel: 'swing', mode: 'minor', timbre: 'D' },
+    ],
+  },
+  {
+    name: 'Casa Pulse',
+    words: [
+      ['Golden', 'Deep', 'Electric', 'Summer', 'Open', 'Higher', 'Glass', 'Future', 'Bright', 'Lucid'],
+      ['Floor', 'Hours', 'Motion', 'Signal', 'Waves', 'Lights', 'Rush', 'Skyline', 'Echo', 'Pulse'],
+    ],
+    colours: [
+      [20, 160, 200],
+      [250, 230, 90],
+    ],
+    styles: [
+      {
+        bpm: [118, 126],
+        beatsPerBar: 4,
+        feel: 'straight',
+        pattern: 'fourOnFloor',
+        mode: 'minor',
+        timbre: 'E',
+        hatsPerBeat: 4,
+      },
+      {
+        bpm: [120, 128],
+        beatsPerBar: 4,
+        feel: 'straight',
+        pattern: 'fourOnFloor',
+        mode: 'major',
+        timbre: 'B',
+        hatsPerBeat: 4,
+      },
+    ],
+  },
+  {
+    name: 'Dembow District',
+    words: [
+      ['Caliente', 'Noche', 'Fuego', 'Ritmo', 'Calle', 'Luna', 'Sol', 'Playa', 'Dulce', 'Loco'],
+      ['Perreo', 'Baile', 'Vibra', 'Flow', 'Party', 'Sabor', 'Tumbao', 'Gira', 'Ola', 'Corazón'],
+    ],
+    colours: [
+      [250, 90, 40],
+      [120, 20, 60],
+    ],
+    styles: [
+      { bpm: [88, 100], beatsPerBar: 4, feel: 'straight', pattern: 'dembow', mode: 'minor', timbre: 'B' },
+      { bpm: [90, 98], beatsPerBar: 4, feel: 'straight', pattern: 'dembow', mode: 'major', timbre: 'A' },
+    ],
+  },
+  {
+    name: 'Island Roots',
+    words: [
+      ['Irie', 'Roots', 'Green', 'Easy', 'Sunrise', 'Humble', 'Blessed', 'Natural', 'Steady', 'Rolling'],
+      ['Rock', 'Riddim', 'Harbour', 'Breeze', 'Hills', 'Yard', 'Groove', 'Tide', 'Skank', 'Road'],
+    ],
+    colours: [
+      [30, 140, 60],
+      [240, 200, 40],
+    ],
+    styles: [
+      { bpm: [70, 82], beatsPerBar: 4, feel: 'straight', pattern: 'oneDrop', mode: 'major', timbre: 'D' },
+      { bpm: [72, 80], beatsPerBar: 4, feel: 'straight', pattern: 'oneDrop', mode: 'minor', timbre: 'C' },
+    ],
+  },
+  {
+    name: 'Velvet Keys',
+    words: [
+      ['Slow', 'Silk', 'Blue', 'Tender', 'Honey', 'Lover', 'Faded', 'Gentle', 'Crystal', 'Hazy'],
+      ['Dance', 'Promise', 'Waltz', 'Heart', 'Letters', 'Moon', 'Embrace', 'Ballad', 'Dream', 'Touch'],
+    ],
+    colours: [
+      [200, 60, 90],
+      [40, 30, 60],
+    ],
+    styles: [
+      { bpm: [84, 104], beatsPerBar: 4, feel: 'straight', mode: 'major', timbre: 'C' },
+      { bpm: [78, 96], beatsPerBar: 3, feel: 'straight', mode: 'minor', timbre: 'E' },
+    ],
+  },
+];
+
+/** A uuid derived from a name (SHA-1, version-5 layout), so demo ids are the same on every machine. */
+export function demoId(name: string): string {
+  const hex = createHash('sha1').update(`beatmatch-demo:${name}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface DemoBeat {
+  beatId: string;
+  producerId: string;
+  producerName: string;
+  name: string;
+  prices: BeatPrices;
+  stems: boolean;
+  clip: Omit<ClipSpec, 'seconds' | 'sampleRate'>;
+  cover: { from: [number, number, number]; to: [number, number, number]; seed: number };
+}
+
+/** The demo beats, in seeding order (producers take turns, so the first beats already vary). */
+export function demoBeats(count = 60): DemoBeat[] {
+  const beats: DemoBeat[] = [];
+  for (let index = 0; index < count; index++) {
+    const p = index % DEMO_PRODUCERS.length;
+    const round = Math.floor(index / DEMO_PRODUCERS.length);
+    const producer = DEMO_PRODUCERS[p]!;
+    const style = producer.styles[round % producer.styles.length]!;
+    const [low, high] = style.bpm;
+    const bpm = low + ((round * 7 + p * 3) % (high - low + 1));
+    const { bpm: _range, ...rest } = style;
+    const [first, second] = producer.words;
+    const name = `${first[round % first.length]} ${second[(round * 3 + p) % second.length]}`;
+    const stems = round % 3 === 1;
+    const firstDate = 1999 + ((round * 500 + p * 300) % 3000);
+    beats.push({
+      beatId: demoId(`beat-${index}`),
+      producerId: demoId(`producer-${p}`),
+      producerName: producer.name,
+      name,
+      prices: { firstDate, relationship: firstDate * 2, marriage: stems ? firstDate * 10 : null },
+      stems,
+      clip: { ...rest, bpm, seed: 1000 + index, tonic: (round * 7 + p * 5) % 12 },
+      cover: { from: producer.colours[0], to: producer.colours[1], seed: index },
+    });
+  }
+  return beats;
+}
+
+export interface DemoSeedDeps {
+  commands: BeatCommands;
+  queries: CatalogQueries;
+  blobs: () => Promise<BlobStore>;
+  workflow: UploadWorkflowStarter;
+  logger: Logger;
+  beats?: number;
+  /** Checked between beats: the service is stopping. */
+  stopped?: () => boolean;
+}
+
+async function put(blobs: BlobStore, key: string, bytes: Buffer, contentType: string) {
+  await blobs.put(key, Readable.from([bytes]), { contentType });
+}
+
+/** Stores one demo beat's files and finalizes it; the upload workflow does the rest. */
+async function seedOne(deps: DemoSeedDeps, blobs: BlobStore, beat: DemoBeat): Promise<boolean> {
+  const { commands } = deps;
+  const existing = await commands.getBeat(beat.beatId);
+  if (existing && existing.status !== 'draft') return false; // seeded before (pending ones resume by themselves)
+  await commands.draftBeat({
+    beatId: beat.beatId,
+    producerId: beat.producerId,
+    producerName: beat.producerName,
+    name: beat.name,
+    kind: 'public',
+    prices: beat.prices,
+    demo: true,
+  });
+  if (!(await commands.getBeat(beat.beatId))) return false; // a demo beat someone deleted stays deleted
+  const audio = renderDemoAudio(beat.clip);
+  const files: Array<[FileType, string, Buffer, string]> = [
+    ['snippet', storageKey(beat.beatId, 'snippet', 'mp3'), audio.mp3, 'audio/mpeg'],
+    ['mp3', storageKey(beat.beatId, 'mp3', 'mp3'), audio.mp3, 'audio/mpeg'],
+    ['wav', storageKey(beat.beatId, 'wav', 'wav'), audio.wav, 'audio/wav'],
+  ];
+  if (beat.stems)
+    files.push([
+      'trackout',
+      storageKey(beat.beatId, 'trackout', 'zip'),
+      storedZip([{ name: `${beat.name}/mix.wav`, data: audio.wav }]),
+      'application/zip',
+    ]);
+  for (const [type, key, bytes, contentType] of files) {
+    await put(blobs, key, bytes, contentType);
+    await commands.recordFile(beat.beatId, type, key, bytes.length);
+  }
+  const cover = { key: coverKey(beat.beatId, 'demo', 'image/png'), contentType: 'image/png' as const };
+  await put(blobs, cover.key, demoCover(beat.cover.from, beat.cover.to, beat.cover.seed), cover.contentType);
+  await commands.receiveFiles(beat.beatId, { name: beat.name, zipUploaded: beat.stems, cover });
+  await deps.workflow.start(beat.beatId);
+  return true;
+}
+
+/**
+ * Seeds the demo catalogue unless the catalogue holds real beats and never had demo ones. Returns how
+ * many beats it finalized and how long storing them took; the workflow publishes them meanwhile.
+ */
+export async function seedDemoCatalogue(deps: DemoSeedDeps): Promise<{ finalized: number; ms: number }> {
+  const started = Date.now();
+  const counts = await deps.queries.beatCounts();
+  if (counts.all > 0 && counts.demo === 0) return { finalized: 0, ms: 0 };
+  const blobs = await deps.blobs();
+  let finalized = 0;
+  for (const beat of demoBeats(deps.beats)) {
+    if (deps.stopped?.()) break;
+    try {
+      if (await seedOne(deps, blobs, beat)) finalized++;
+    } catch (error) {
+      deps.logger.warn({ err: error, beatId: beat.beatId }, 'a demo beat could not be seeded');
+    }
+  }
+  return { finalized, ms: Date.now() - started };
+}

@@ -1,0 +1,10 @@
+// Bundles the upload workflow code (Temporal's webpack bundler) in a worker thread, so the service's
+// event loop keeps answering requests meanwhile; posts { code } or { error } back.
+const { parentPort, workerData } = require('node:worker_threads');
+const { bundleWorkflowCode } = require('@temporalio/worker');
+
+const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} };
+bundleWorkflowCode({ workflowsPath: workerData.workflowsPath, logger: quiet }).then(
+  (bundle) => parentPort.postMessage({ code: bundle.code, sourceMap: bundle.sourceMap ?? '' }),
+  (error) => parentPort.postMessage({ error: String((error && error.stack) || error) }),
+);
