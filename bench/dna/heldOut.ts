@@ -78,7 +78,7 @@ export async function runVoiceSet(options: SetOptions): Promise<{ accuracy: numb
   return { accuracy, n: options.voiceClips };
 }
 
-interface Style {
+export interface Style {
   name: string;
   genre: Genre;
   spec: (random: () => number) => Partial<ClipSpec>;
@@ -103,14 +103,12 @@ const STYLES: Style[] = [
   },
 ];
 
-export async function runGenreSet(
-  options: SetOptions,
-): Promise<{ top1: number; top3: number; n: number } | undefined> {
-  if (options.genreClips <= 0) return undefined;
+/** The genre-labelled clips of a seed: a deterministic function of (seed, count, seconds). */
+export function genreSet(
+  options: Pick<SetOptions, 'seed' | 'genreClips' | 'seconds'>,
+): { style: Style; spec: ClipSpec }[] {
   const random = createRandom(options.seed * 65537 + 11);
-  const rows = new Map<string, { n: number; top1: number; top3: number }>();
-  let top1 = 0;
-  let top3 = 0;
+  const out: { style: Style; spec: ClipSpec }[] = [];
   for (let i = 0; i < options.genreClips; i++) {
     const style = STYLES[i % STYLES.length]!;
     const spec: ClipSpec = {
@@ -124,6 +122,21 @@ export async function runGenreSet(
       seconds: options.seconds,
       ...style.spec(random),
     };
+    out.push({ style, spec });
+  }
+  return out;
+}
+
+export async function runGenreSet(
+  options: SetOptions,
+): Promise<{ top1: number; top3: number; n: number } | undefined> {
+  if (options.genreClips <= 0) return undefined;
+  const rows = new Map<string, { n: number; top1: number; top3: number }>();
+  let top1 = 0;
+  let top3 = 0;
+  const clips = genreSet(options);
+  for (let i = 0; i < clips.length; i++) {
+    const { style, spec } = clips[i]!;
     const clip = renderClip(spec);
     const dna = await analyzeBytes(
       encodeWav([clip.samples], { sampleRate: clip.sampleRate, encoding: 'pcm16' }),

@@ -104,6 +104,8 @@ function mixByPercentile(bands: Float32Array[]): Float32Array {
   return out;
 }
 
+const ramp01 = (x: number) => Math.max(0, Math.min(1, x));
+
 function windowMax(x: Float32Array, centre: number, radius: number): number {
   let best = 0;
   for (let i = Math.max(0, centre - radius); i <= Math.min(x.length - 1, centre + radius); i++)
@@ -175,6 +177,19 @@ export function analyseRhythm(onsets: OnsetFrames, chroma: ChromaFrames): Rhythm
     offBeat += windowMax(full, Math.round((beats[i]! + beats[i + 1]!) / 2), 2);
   }
   const offbeatRatio = onBeat > 0 ? offBeat / onBeat : 0;
+  // Snare hits three quarters into the beat (dembow), relative to the body band on the beats.
+  let bodyOn = 0;
+  let bodyAnticipated = 0;
+  for (let i = 0; i + 1 < beats.length; i++) {
+    bodyOn += windowMax(onsets.mid, beats[i]!, 2);
+    bodyAnticipated += windowMax(onsets.mid, Math.round(beats[i]! + 0.75 * (beats[i + 1]! - beats[i]!)), 2);
+  }
+  const anticipationRatio = bodyOn > 0 ? bodyAnticipated / bodyOn : 0;
+  // Kicks by position in a 4-beat bar: the share of the strongest position (0.25 when every beat has one).
+  const positions = [0, 0, 0, 0];
+  kicks.forEach((k, i) => (positions[i % 4]! += k));
+  const kickTotal = positions.reduce((a, b) => a + b, 0);
+  const kickOneBeat = kickTotal > 0 ? ramp01((Math.max(...positions) / kickTotal - 0.3) / 0.4) : 0;
   return {
     bpm,
     confidence: tempo.confidence,
@@ -187,6 +202,8 @@ export function analyseRhythm(onsets: OnsetFrames, chroma: ChromaFrames): Rhythm
     timeSignature: meter.timeSignature,
     kickEveryBeat,
     offbeatRatio,
+    anticipationRatio,
+    kickOneBeat,
   };
 }
 

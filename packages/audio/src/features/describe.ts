@@ -16,6 +16,10 @@ export interface RhythmSummary {
   kickEveryBeat: number;
   /** Onset strength half-way between beats relative to on the beats (syncopation / off-beat skank). */
   offbeatRatio: number;
+  /** Body-band (snare) onsets three quarters into the beat relative to on the beats (dembow's "and-a"). */
+  anticipationRatio?: number;
+  /** 0..1: how much the kicks gather on one beat of the bar (1 = one kick a bar, the one-drop). */
+  kickOneBeat?: number;
 }
 
 export interface TimbreSummary {
@@ -249,7 +253,9 @@ export function describe(
 ): Description {
   const bpm = fold(rhythm.bpm);
   const pulse = clamp01(rhythm.confidence);
-  const drums = clamp01(pulse * 1.4 * ramp(timbre.onsetsPerSecond, 0.5, 2.5));
+  // Drums: a kit leaves broadband "air" (hats, cymbals, snare noise) that pads, pianos and basses do not,
+  // and many onsets; a pulse alone is not enough (slow chord changes make one too).
+  const drums = ramp(timbre.airShare, 0.003, 0.03) * ramp(timbre.onsetsPerSecond, 1, 3);
   const swing = rhythm.subdivision === 3 ? 1 : 0;
   const minor = key.mode === 'minor' ? key.confidence : 0;
   const major = key.mode === 'major' ? key.confidence : 0;
@@ -263,6 +269,8 @@ export function describe(
   const triple = rhythm.beatsPerBar === 3 ? 1 : 0;
   const fourFloor = ramp(rhythm.kickEveryBeat, 0.6, 0.95);
   const offbeat = ramp(rhythm.offbeatRatio, 0.6, 1.2);
+  const anticipation = ramp(rhythm.anticipationRatio ?? 0, 0.5, 1);
+  const oneDrop = clamp01(rhythm.kickOneBeat ?? 0) * (1 - fourFloor);
   const dynamicRange = ramp(loudness.loudnessRangeLu, 4, 15);
 
   const energyLevel = clamp01(0.35 * loud + 0.25 * dense + 0.2 * bright + 0.2 * ramp(bpm, 60, 170));
@@ -287,10 +295,20 @@ export function describe(
     blues: (0.5 * swing + 0.3 * logBell(bpm, 80, 0.25) + 0.2 * (1 - bright)) * 0.7,
     country: (0.4 * triple + 0.3 * major + 0.3 * logBell(bpm, 110, 0.2)) * 0.7,
     folk: (0.35 * triple + 0.35 * (1 - drums) + 0.3 * tonal) * 0.7,
-    classical: (0.45 * (1 - drums) + 0.3 * dynamicRange + 0.25 * tonal) * 0.8,
-    ambient: (0.5 * (1 - pulse) + 0.3 * (1 - dense) + 0.2 * tonal) * 0.9,
-    reggae: drums * (0.5 * offbeat + 0.3 * logBell(bpm, 75, 0.15) + 0.2 * (1 - bright)) * 0.8,
-    latin: drums * (0.45 * offbeat + 0.35 * logBell(bpm, 96, 0.1) + 0.2 * major) * 0.8,
+    classical: (0.4 * (1 - drums) + 0.25 * triple * (1 - drums) + 0.2 * dynamicRange + 0.15 * tonal) * 0.9,
+    ambient: (0.45 * (1 - drums) + 0.2 * (1 - pulse) + 0.2 * (1 - dense) + 0.15 * tonal) * 0.9,
+    reggae:
+      drums *
+      (0.35 * Math.max(offbeat, oneDrop) +
+        0.3 * logBell(bpm, 75, 0.15) +
+        0.15 * (1 - bright) +
+        0.2 * oneDrop),
+    // Reggaeton's dembow: a kick on every beat at 90–100 BPM, snares before and between the beats.
+    latin:
+      drums *
+      (0.35 * fourFloor * logBell(bpm, 96, 0.1) +
+        0.3 * logBell(bpm, 96, 0.1) +
+        0.35 * Math.max(offbeat, anticipation)),
     indieAlternative: drums * (0.35 * logBell(bpm, 120, 0.2) + 0.35 * noisy + 0.3 * (1 - subBass)) * 0.6,
     singerSongwriters: (0.4 * (1 - drums) + 0.3 * tonal + 0.3 * logBell(bpm, 95, 0.3)) * 0.6,
   };

@@ -46,4 +46,21 @@ describe('genre values on genre-typed signals', () => {
     expect(dance).toBeLessThan(2);
     expect(genres[dance]!.score).toBeGreaterThan(0.5);
   });
+
+  it('a drumless pad with slow chord changes (a clear pulse, no kit) is ambient first, not R&B or hip-hop', async () => {
+    const genres = await genresOf({ drums: false, bpm: 74, timbre: 'B', peakDb: -14 });
+    expect(genres[0]!.tag).toBe('ambient');
+    expect(genres.map((g) => g.tag)).not.toContain('rnb');
+    expect(genres.map((g) => g.tag)).not.toContain('rapHipHop');
+  });
+
+  it('drumless 3/4 piano chords have classical in the top three', async () => {
+    const genres = await genresOf({ drums: false, beatsPerBar: 3, bpm: 96, timbre: 'C', peakDb: -12 });
+    expect(genres.slice(0, 3).map((g) => g.tag)).toContain('classical');
+  });
+
+  it('a 95 BPM dembow loop has latin in the top three', async () => {
+    const genres = await genresOf({ pattern: 'dembow', bpm: 95, timbre: 'D' });
+    expect(genres.slice(0, 3).map((g) => g.tag)).toContain('latin');
+  });
 });
