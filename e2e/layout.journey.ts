@@ -149,7 +149,7 @@ test.describe('a broken remote', () => {
     // The rest of the shell keeps working: the producer remote still loads.
     await page.getByRole('navigation', { name: 'Side menu' }).getByText('Upload Beats').click();
     await expect(page.getByTestId('page-title')).toHaveText('Upload Beats');
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByLabel('Beat name')).toBeVisible();
   });
 });
 
