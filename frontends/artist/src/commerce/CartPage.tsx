@@ -13,20 +13,11 @@ import {
 } from '@beatmatch/frontend-common/sdk';
 import { CoverArt } from './CoverArt';
 import { formatDollars } from './money';
-import { TestPaymentDialog } from './TestPaymentDialog';
+import { TestPaymentDialog, inAppPath, inAppSession } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
 
 /** The non-exclusive licence every package is sold under (producer-side spec: content pages). */
 export const LICENCE_PATH = '/policies/nonExclusive';
-
-/** The test provider's checkout "page" is the app's own cart route with the session in the query. */
-function inAppSession(url: string): { sessionId: string; orderId: string | null } | null {
-  const target = new URL(url, window.location.origin);
-  if (target.origin !== window.location.origin) return null;
-  if (target.pathname !== '/checkout' && target.pathname !== '/user/checkout') return null;
-  const sessionId = target.searchParams.get('session_id');
-  return sessionId ? { sessionId, orderId: target.searchParams.get('orderId') } : null;
-}
 
 export interface CartPageProps {
   /** Where Find Beats goes: the matchmaker of the area the cart is shown in. */
@@ -98,14 +89,11 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
     setCheckingOut(true);
     try {
       const answer = await sdk.commerce.checkout({ uuid: localStorage.getItem(DEVICE_UUID_KEY) });
-      const session = inAppSession(answer.url);
-      if (session) {
+      const testSession = inAppSession(answer.url);
+      if (testSession) {
         // The embedded test provider: its payment dialog opens here, on this page.
         setAmountDue(answer.amount);
-        setParams({
-          session_id: session.sessionId,
-          ...(session.orderId ? { orderId: session.orderId } : {}),
-        });
+        setParams({ session_id: testSession, orderId: answer.orderId });
         setCheckingOut(false);
       } else {
         // The provider's hosted payment page.
@@ -118,7 +106,8 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
   };
 
   const paid = (url: string) => {
-    if (url.startsWith('/')) void navigate(url);
+    const path = inAppPath(url);
+    if (path) void navigate(path);
     else window.location.assign(url);
   };
 

@@ -1,9 +1,11 @@
 import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import { beatmatchSdk, type MemberActiveStatus, type MemberType } from '@beatmatch/frontend-common/sdk';
 import { PLAN_OFFERS, planTitle, type PlanOffer } from './plans';
+import { TestPaymentDialog, inAppPath, inAppSession } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
 
 const HEADINGS: Record<MemberType, { title: string; intro: string }> = {
@@ -33,6 +35,9 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
   const [pending, setPending] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
   const { reportError, toasts, holder } = useCommerceErrors();
+  const navigate = useNavigate();
+  /** The embedded test provider's payment of a plan, paid in a dialog on this page. */
+  const [testPayment, setTestPayment] = useState<{ sessionId: string; plan: PlanOffer } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -58,15 +63,40 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
     }
   };
 
-  const subscribe = (plan: PlanOffer) =>
-    void goTo(plan.id, () =>
-      sdk.commerce.createSubscriptionCheckout({
+  const subscribe = async (plan: PlanOffer) => {
+    setPending(plan.id);
+    try {
+      const { url } = await sdk.commerce.createSubscriptionCheckout({
         type,
         plan: plan.id,
         weekTrial: false,
         ambassadorTrial: false,
-      }),
-    );
+      });
+      const sessionId = inAppSession(url);
+      if (sessionId) {
+        setTestPayment({ sessionId, plan });
+        setPending(null);
+      } else {
+        // The card payment provider's hosted page.
+        window.location.assign(url);
+      }
+    } catch (error) {
+      reportError(error);
+      setPending(null);
+    }
+  };
+
+  const paid = (url: string) => {
+    setTestPayment(null);
+    const path = inAppPath(url);
+    if (!path) {
+      window.location.assign(url);
+      return;
+    }
+    void navigate(path);
+    // The plan starts when the payment is confirmed: read the status again.
+    void load();
+  };
 
   const cancel = () =>
     void modal.confirm({
@@ -169,7 +199,7 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
                   loading={pending === plan.id}
                   disabled={pending !== null && pending !== plan.id}
                   aria-label={`Subscribe to ${plan.title}, $${plan.pricePerMonth} a month`}
-                  onClick={() => subscribe(plan)}
+                  onClick={() => void subscribe(plan)}
                 >
                   Subscribe
                 </Button>
@@ -188,6 +218,14 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
       <div data-testid={`${type}-subscription-page`} style={{ maxWidth: 1040, margin: '0 auto' }}>
         {body}
       </div>
+      {testPayment ? (
+        <TestPaymentDialog
+          sessionId={testPayment.sessionId}
+          amount={String(testPayment.plan.pricePerMonth)}
+          onClose={() => setTestPayment(null)}
+          onPaid={paid}
+        />
+      ) : null}
     </RemoteTheme>
   );
 }

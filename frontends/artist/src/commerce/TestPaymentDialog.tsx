@@ -11,6 +11,24 @@ import { formatDollars } from './money';
 
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 
+/** A URL of this app (relative, or absolute on this origin) as a router path; null for elsewhere. */
+export function inAppPath(url: string): string | null {
+  const target = new URL(url, window.location.origin);
+  return target.origin === window.location.origin ? target.pathname + target.search : null;
+}
+
+/**
+ * The test provider's checkout "page" is the app's own /checkout with the session in the query (the
+ * cart's and the plans' checkouts alike): its session id, or null for a real provider's page.
+ */
+export function inAppSession(url: string): string | null {
+  const path = inAppPath(url);
+  if (!path) return null;
+  const target = new URL(path, window.location.origin);
+  if (target.pathname !== '/checkout' && target.pathname !== '/user/checkout') return null;
+  return target.searchParams.get('session_id');
+}
+
 /**
  * The payment dialog of the embedded profile's test provider (no Stripe keys): checkout answers with
  * the app's own /checkout?session_id=…, and this form pays that session with a test card. A declined

@@ -10,8 +10,8 @@ import { PurchasesPage } from './PurchasesPage';
 import { SubscriptionPage } from './SubscriptionPage';
 import { ThankYouPage } from './ThankYouPage';
 
-// The first render loads antd cold: on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// The first render loads antd cold: on a busy machine that takes far longer than the default second.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The gateway in memory: each route answers from the state below (commerce's answers as it documents
 // them), and every call is recorded with its body.
@@ -259,6 +259,36 @@ describe('the subscription page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
     await waitFor(() => expect(screen.getAllByTestId('plan-card')).toHaveLength(3));
+  });
+
+  it("subscribes with the test provider's card form and then shows Subscribed", async () => {
+    let plan: string | null = null;
+    answers['/api/member_active_status'] = () => ({
+      subscribed: plan !== null,
+      lifer: false,
+      paypal: false,
+      plan,
+    });
+    answers['/api/create_subscription_checkout'] = (body) => {
+      expect(body).toEqual({
+        type: 'artist',
+        plan: 'artist_professional',
+        weekTrial: false,
+        ambassadorTrial: false,
+      });
+      return { url: `${window.location.origin}/checkout?plan=artist_professional&session_id=cs_sub_1` };
+    };
+    answers['/api/beatmatch_test_checkout_pay'] = (body) => {
+      expect(body.sessionId).toBe('cs_sub_1');
+      plan = 'artist_professional';
+      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
+    };
+    show(<SubscriptionPage type="artist" />, '/user/marketplace_pro');
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe to Professional, $8 a month' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $8.00' }));
+    expect(await screen.findByText('Your plan: Professional')).toBeTruthy();
+    expect(currentPath).toBe('/user/marketplace_pro?redirect_status=succeeded');
   });
 
   it('thanks a lifetime member', async () => {
