@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  ARTIST_PLANS,
+  COMMERCE_MESSAGES,
+  subscriptionCheckoutRequestSchema,
+  memberTypeSchema,
+  PRODUCER_PLANS,
+  type ArtistPlan,
+  type ProducerPlan,
+} from '@beatmatch/contracts';
+import {
+  handleCommand,
+  HttpProblem,
+  parseInput,
+  requireUser,
+  route,
+  type EventStore,
+  type Infrastructure,
+  type SqlDatabase,
+  type SqlExecutor,
+} from '@beatmatch/platform';
+import { membershipDecider, membershipPublication, membershipStream, type MemberType } from './membership';
+
+/**
+ * The plans (spec §6, §9): producer $4 / $8 / $15, artist (Marketplace Pro) $4 / $8 / $10 a month.
+ * create_subscription_checkout opens a payment session for the plan; the plan starts only when the
+ * verified webhook of that session arrives (orders/checkout.ts hands it over); cancel ends it at once
+ * (a producer's beats then go inactive: the catalog acts on commerce.EntitlementsChanged).
+ */
+export const PLAN_PRICES_CENTS: Record<ArtistPlan | ProducerPlan, number> = {
+  artist: 400,
+  artist_professional: 800,
+  artist_unlimited: 1000,
+  producer: 400,
+  producer_professional: 800,
+  producer_unlimited: 1500,
+};
+export const PLAN_TITLES: Record<ArtistPlan | ProducerPlan, string> = {
+  artist: 'Marketplace Pro Independent',
+  artist_professional: 'Marketplace Pro Professional',
+  artist_unlimited: 'Marketplace Pro Unlimited',
+  producer: 'Producer Independent',
+  producer_professional: 'Producer Professional',
+  producer_unlimited: 'Producer Unlimited',
+};
+const TRIAL_DAYS = 7;
+const AMBASSADOR_TRIAL_DAYS = 14;
+
+const truthy = (value: unknown) => value === true || value === 1 || value === 'true';
+
+export const subscriptionSessionsSchema = (s: string) => `
+  CREATE TABLE IF NOT EXISTS ${s}.subscription_sessions (
+    session_id text PRIMARY KEY,
+    user_id text NOT NULL,
+    member_type text NOT NULL,
+    plan text NOT NULL,
+    amount_cents integer NOT NULL,
+    trial_days integer NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );`;
+
+export interface SubscriptionSession {
+  session_id: string;
+  user_id: string;
+  member_type: MemberType;
+  plan: ArtistPlan | ProducerPlan;
+  amount_cents: number;
+  trial_days: number;
+}
+
+export async function subscriptionSession(db: SqlExecutor, s: string, sessionId: string) {
+  const { rows } = await db.query<SubscriptionSession>(
+    `SELECT * FROM ${s}.subscription_sessions WHERE session_id = $1`,
+    [sessionId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SubscriptionDeps {
+  db: SqlDatabase;
+  schema: string;
+  store: EventStore;
+  payments: Infrastructure['payments'];
+  publicUrl: () => string;
+  clock: () => Date;
+}
+
+/** Starts the plan of a paid subscription session (idempotent: the same plan again changes nothing). */
+export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSession, reference: string) {
+  const now = deps.clock();
+  await handleCommand(
+    deps.store,
+    membershipStream(session.user_id),
+    membershipDecider,
+    {
+      type: 'start',
+      memberType: session.member_type,
+      plan: session.plan,
+      trialEndsAt: session.trial_days > 0 ? new Date(now.getTime() + session.trial_days * 86_400_000) : null,
+      provider: deps.payments.provider,
+      reference,
+      now,
+    },
+    { publish: membershipPublication },
+  );
+}
+
+const pagePath = (type: MemberType) => (type === 'artist' ? '/user/marketplace_pro' : '/user/subscriptions');
+
+export function subscriptionsRouter(deps: SubscriptionDeps): Router {
+  const { db, schema: s } = deps;
+  const router = Router();
+
+  router.post(
+    '/subscriptions/checkout',
+    requireUser,
+    route(async (req, res) => {
+      const body = parseInput(subscriptionCheckoutRequestSchema, req.body ?? {});
+      const plans: readonly string[] = body.type === 'artist' ? ARTIST_PLANS : PRODUCER_PLANS;
+      if (!plans.includes(body.plan)) throw new HttpProblem(400, COMMERCE_MESSAGES.planRequired, 'plan');
+      const plan = body.plan as ArtistPlan | ProducerPlan;
+      const userId = req.caller!.userId!;
+      const trialDays = truthy(body.ambassadorTrial)
+        ? AMBASSADOR_TRIAL_DAYS
+        : truthy(body.weekTrial)
+          ? TRIAL_DAYS
+          : 0;
+      const base = deps.publicUrl().replace(/\/$/, '');
+      const { customerId } = await deps.payments.createCustomer({
+        userId,
+        email: req.caller!.email ?? `${userId}@users.invalid`,
+      });
+      const amountCents = PLAN_PRICES_CENTS[plan];
+      const done = `${base}${pagePath(body.type)}?redirect_status=succeeded`;
+      const session = await deps.payments.createCheckoutSession({
+        customerId,
+        currency: 'usd',
+        lineItems: [{ name: `${PLAN_TITLES[plan]} (1 month)`, unitAmountCents: amountCents, quantity: 1 }],
+        successUrl: deps.payments.provider === 'test' ? `${base}/checkout?plan=${plan}` : done,
+        cancelUrl: `${base}${pagePath(body.type)}`,
+        metadata: { kind: 'subscription', userId, plan },
+        idempotencyKey: `subscription-${randomUUID()}`,
+      });
+      await db.query(
+        `INSERT INTO ${s}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (session_id) DO NOTHING`,
+        [session.sessionId, userId, body.type, plan, amountCents, trialDays],
+      );
+      res.json({ url: session.url, sessionId: session.sessionId });
+    }),
+  );
+
+  router.post(
+    '/subscriptions/cancel',
+    requireUser,
+    route(async (req, res) => {
+      const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
+      await handleCommand(
+        deps.store,
+        membershipStream(req.caller!.userId!),
+        membershipDecider,
+        { type: 'cancel', memberType: type, now: deps.clock() },
+        { publish: membershipPublication },
+      );
+      res.json({ message: 'success' });
+    }),
+  );
+
+  router.post(
+    '/subscriptions/portal',
+    requireUser,
+    route(async (req, res) => {
+      const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
+      // The local provider has no billing portal: the plan page manages (cancel) the plan itself.
+      res.json({ url: `${deps.publicUrl().replace(/\/$/, '')}${pagePath(type)}` });
+    }),
+  );
+  return router;
+}
