@@ -8,6 +8,7 @@ const CartPage = lazy(() => import('./commerce/CartPage').then((m) => ({ default
 const PurchasesPage = lazy(() =>
   import('./commerce/PurchasesPage').then((m) => ({ default: m.PurchasesPage })),
 );
+const ThankYouPage = lazy(() => import('./commerce/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
 const SubscriptionPage = lazy(() =>
   import('./commerce/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -30,7 +31,8 @@ const page = (element: ReactNode) => (
 
 /** The artist remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename }: RemoteAppProps) {
-  // The shell mounts this remote at '/' for the public matchmaker pages (/matchmaker, /matchList, …).
+  // The shell mounts this remote at '/' for the public pages (/matchmaker, /matchList, …, /checkout,
+  // /purchase).
   if (basename !== USER_BASENAME)
     return (
       <PublicArtistPage
@@ -38,6 +40,8 @@ export default function App({ basename }: RemoteAppProps) {
           matchmaker: page(<MatchmakerPage />),
           matchlist: page(<MatchListPage />),
           playhistory: page(<PlayHistoryPage />),
+          checkout: page(<CartPage findBeatsPath="/matchmaker" />),
+          purchase: page(<ThankYouPage />),
         }}
       />
     );

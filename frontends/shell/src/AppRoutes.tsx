@@ -25,7 +25,7 @@ const SessionUnavailable = lazy(() =>
 const RemoteApp = lazy(() => import('./remotes/RemoteApp').then((m) => ({ default: m.RemoteApp })));
 
 /** Public pages the artist remote serves (mounted at '/'; it picks the page by the path). */
-const ARTIST_PUBLIC_PATHS = new Set(['/matchmaker', '/matchList', '/playHistory']);
+const ARTIST_PUBLIC_PATHS = new Set(['/matchmaker', '/matchList', '/playHistory', '/checkout', '/purchase']);
 
 function PublicArtistPage({ title }: { title: string }) {
   return (
