@@ -1,0 +1,137 @@
+/** @jest-environment jsdom */
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import type { ManagedBeat, ManageBeatsResponse } from '@beatmatch/contracts';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { ManageBeats, PENDING_REFRESH_MS } from './ManageBeats';
+
+// The first render loads antd cold: on a busy machine that takes far longer than the default second.
+configure({ asyncUtilTimeout: 15_000 });
+
+// The gateway in memory: the catalog's answers as it documents them; every call recorded.
+let list: ManageBeatsResponse;
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+const beat = (beatId: string, beatName: string, more: Partial<ManagedBeat> = {}): ManagedBeat => ({
+  beatId,
+  beatName,
+  coverArtUrl: null,
+  firstDatePackagePrice: '19.99',
+  secondPackagePrice: '39.99',
+  thirdPackagePrice: '-',
+  isPending: false,
+  isPrivate: false,
+  crate: 'active',
+  failedReason: null,
+  ...more,
+});
+
+const reply = (status: number, body: unknown) => ({
+  ok: status < 400,
+  status,
+  text: async () => JSON.stringify(body),
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  list = { uploaded: [], pending: [], failed: [] };
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: input, body });
+    if (input === '/api/beatmatch_manage_beats') return reply(200, list);
+    if (input === '/api/beatmatch_get_totals')
+      return reply(200, {
+        data: [{ beatId: 'b1', matches: 4, passes: 2, purchases: 1 }],
+        matches: 4,
+        passes: 2,
+        purchases: 1,
+      });
+    if (input === '/api/beatmatch_manage_beats_delete') {
+      list = {
+        uploaded: list.uploaded.filter((b) => b.beatId !== body.beatId),
+        pending: list.pending.filter((b) => b.beatId !== body.beatId),
+        failed: list.failed.filter((b) => b.beatId !== body.beatId),
+      };
+      return reply(200, { data: body.beatId });
+    }
+    if (input === '/api/beatmatch_manage_beats_get_tags')
+      return reply(409, { message: 'Performing DNA Test... The tags appear when it is done.' });
+    return reply(404, { message: `no route ${input}` });
+  }) as unknown as typeof fetch;
+});
+
+const show = () =>
+  render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <MemoryRouter initialEntries={['/user/manageBeats']}>
+          <ManageBeats />
+        </MemoryRouter>
+      </App>
+    </ConfigProvider>,
+  );
+
+describe('Manage Beats', () => {
+  it('says when nothing is uploaded, with the way to upload', async () => {
+    show();
+    expect(await screen.findByText('No beats have been uploaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload Here' })).toBeTruthy();
+  });
+
+  it('moves a pending beat to Uploaded by itself when its DNA test ends', async () => {
+    list = {
+      uploaded: [],
+      pending: [beat('b1', 'Night Drive', { isPending: true, crate: 'inactive' })],
+      failed: [],
+    };
+    show();
+    expect(await screen.findByText(/Performing DNA Test/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View DNA' })).toBeNull();
+    list = { uploaded: [beat('b1', 'Night Drive', { crate: 'inactive' })], pending: [], failed: [] };
+    await waitFor(() => expect(screen.queryByText(/Performing DNA Test/)).toBeNull(), {
+      timeout: PENDING_REFRESH_MS * 3,
+    });
+    const uploaded = screen.getByTestId('beats-uploaded');
+    expect(within(uploaded).getByText('Night Drive')).toBeTruthy();
+    expect(within(uploaded).getByText('Matches 4 · Passes 2 · Purchases 1')).toBeTruthy();
+    expect(screen.getByText('Beat is inactive. Please subscribe so artists can hear it!')).toBeTruthy();
+  }, 30_000);
+
+  it("shows a failed upload's reason, the Private badge, and filters by name", async () => {
+    list = {
+      uploaded: [beat('b1', 'Night Drive'), beat('b2', 'Daylight', { isPrivate: true })],
+      pending: [],
+      failed: [beat('b3', 'Broken', { failedReason: 'The WAV is silent.' })],
+    };
+    show();
+    expect(await screen.findByText('Upload failed: The WAV is silent.')).toBeTruthy();
+    expect(screen.getByText('Private')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search Beats'), { target: { value: 'NIGHT' } });
+    expect(screen.getAllByTestId('beat-row')).toHaveLength(1);
+    expect(screen.getByText('Night Drive')).toBeTruthy();
+  });
+
+  it('deletes after the confirmation and shows the DNA error text', async () => {
+    list = { uploaded: [beat('b1', 'Night Drive')], pending: [], failed: [] };
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'View DNA' }));
+    expect(await screen.findByText('Performing DNA Test... The tags appear when it is done.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Night Drive' }));
+    fireEvent.click(await screen.findByText('Delete'));
+    expect(
+      await screen.findByText(
+        'Are you sure you want to delete the beat "Night Drive"? THIS CAN NOT BE UNDONE!',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No beats have been uploaded')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/beatmatch_manage_beats_delete')?.body).toEqual({
+      beatId: 'b1',
+      beatName: 'Night Drive',
+      delete: true,
+    });
+  });
+});
