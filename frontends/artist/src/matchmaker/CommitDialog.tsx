@@ -56,7 +56,7 @@ export function CommitDialog({
   return (
     <Modal open={entry !== null} title="Commit" onCancel={onClose} footer={null} destroyOnHidden>
       {entry ? (
-        <div data-testid="commit-dialog">
+        <div data-testid="commit-dialog" className="mm-dialog">
           <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16 }}>
             <span
               className="mm-cover"

@@ -25,6 +25,8 @@ const CSS = `
 .mm-controls .mm-pass { color: #cf1322; }
 .mm-controls .mm-match { color: #db2777; }
 .mm-controls [aria-disabled='true'] { opacity: 0.45; cursor: not-allowed; }
+.mm-player .ant-typography.ant-typography-secondary, .mm-list .ant-typography.ant-typography-secondary,
+.mm-dialog .ant-typography.ant-typography-secondary { color: rgba(0, 0, 0, 0.65); }
 .mm-hint { margin: 0; color: rgba(0, 0, 0, 0.55); font-size: 13px; text-align: center; }
 .mm-list { max-width: 960px; margin: 0 auto; }
 .mm-list-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 16px; }
