@@ -330,7 +330,7 @@ export function createGateway(options: GatewayOptions) {
       req.apiRoute = name;
       // CSRF first: a refused request (e.g. a page's first call before it has its token) reaches no
       // service and spends no rate-limit attempt.
-      await run(doubleCsrfProtection, req, res);
+      if (target.csrf !== false) await run(doubleCsrfProtection, req, res);
       if (target.limit) await run(limiters[target.limit], req, res);
       if (res.headersSent) return;
       if (target.accountLimit) {

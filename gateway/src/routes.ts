@@ -15,6 +15,8 @@ export interface RouteTarget {
    * last one, so without this anyone could keep killing a victim's link).
    */
   accountLimit?: 'login' | 'code' | 'reset';
+  /** false: a payment provider's webhook, authorised by its signature (checked by the service), not CSRF. */
+  csrf?: false;
 }
 
 export const API_PREFIX = '/api/';
@@ -84,7 +86,7 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_checkout: { service: 'commerce', path: '/checkout' },
   beatmatch_test_checkout_pay: { service: 'commerce', path: '/checkout/test-pay' },
   // Stripe's webhook: the signature is checked by commerce on the raw body the gateway passes through.
-  stripe_webhook: { service: 'commerce', path: '/webhooks/stripe' },
+  stripe_webhook: { service: 'commerce', path: '/webhooks/stripe', csrf: false },
   retrieve_puchases: { service: 'commerce', path: '/purchases' },
   get_downloadable: { service: 'commerce', path: '/downloads' },
   beatmatch_license_verify: { service: 'commerce', path: '/licences/verify' },

@@ -147,6 +147,20 @@ it('visitor cart → sign-up merges it → checkout on the test provider → pur
   const genuine = await new ApiClient(system.url).post('beatmatch_license_verify', { purchaseId });
   expect(genuine.body).toMatchObject({ genuine: true, beatName: 'Checkout Groove' });
 
+  // Stripe reaches the webhook without a CSRF token; only a valid signature is handled.
+  const unsigned = await new ApiClient(system.url).post(
+    'stripe_webhook',
+    '{"type":"checkout.session.completed"}',
+    {
+      csrf: false,
+      raw: true,
+    },
+  );
+  expect(unsigned.status).toBe(400);
+  expect(unsigned.body.message).toBe('Invalid webhook signature');
+  const cartWithoutCsrf = await new ApiClient(system.url).post('get_cart_items', { uuid }, { csrf: false });
+  expect(cartWithoutCsrf.status).toBe(403);
+
   // Marketplace Pro through the same test provider.
   const plan = await buyer.post<{ sessionId: string }>('create_subscription_checkout', {
     type: 'artist',
