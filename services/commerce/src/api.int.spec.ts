@@ -267,6 +267,30 @@ describe('cart', () => {
     await call(commerce, '/cart/update', { beatId: b.beatId, update: 'remove' }, ANN);
     const removed = await call(commerce, '/cart/items', {}, ANN);
     expect(removed.body.cart.map((i: { beatId: string }) => i.beatId)).toEqual([a.beatId]);
+
+    // A beat deleted while in the cart stays visible, unavailable, out of the total and of checkout.
+    await publish(
+      integrationEvent(
+        'catalog.BeatDeleted',
+        1,
+        { beatId: a.beatId, producerId: PRO, deletedAt: new Date().toISOString() },
+        new Date(),
+      ),
+      a.beatId,
+    );
+    await waitFor(async () => {
+      const view = await call(commerce, '/cart/items', {}, ANN);
+      return view.body.cart[0]?.available === false;
+    });
+    const gone = await call(commerce, '/cart/items', {}, ANN);
+    expect(gone.body).toMatchObject({ total: '0.00', serviceFee: '0.00', checkoutTotal: '0.00' });
+    expect(gone.body.cart[0]).toMatchObject({
+      beatId: a.beatId,
+      notice: 'This beat was removed by its producer.',
+    });
+    const nothing = await call(commerce, '/checkout', {}, ANN);
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe('Nothing in your cart can be bought.');
   }, 60_000);
 
   it('refuses bad input with the messages, never a 500', async () => {
