@@ -1,9 +1,10 @@
-import { DownloadOutlined, FileProtectOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, FileProtectOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import { beatmatchSdk, type Download, type Purchase } from '@beatmatch/frontend-common/sdk';
+import { LyricsPanel } from '../matchmaker/LyricsPanel';
 import { CoverArt } from './CoverArt';
 import { LICENCE_DOWNLOAD, downloadLabel, downloadsOf, openInNewWindow } from './downloads';
 import { formatDollars } from './money';
@@ -23,7 +24,7 @@ function formatSignedDate(value: string): string {
 /**
  * Purchases (/user/purchases, artist-side spec §2): '1 purchase' / 'N purchases'; 'No Purchases' with
  * Find Beats when there are none or they cannot be read; each row has a Downloads dialog and its
- * licence. Coming back from a payment with redirect_status=succeeded clears the cart.
+ * licence, and the lyrics the artist writes to the beat. Coming back from a payment with redirect_status=succeeded clears the cart.
  */
 export function PurchasesPage() {
   const sdk = beatmatchSdk();
@@ -32,6 +33,7 @@ export function PurchasesPage() {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Purchase | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [lyricsOpen, setLyricsOpen] = useState<string | null>(null);
   const { reportError, holder } = useCommerceErrors();
   const succeeded = params.get('redirect_status') === 'succeeded';
 
@@ -138,7 +140,21 @@ export function PurchasesPage() {
                 >
                   Downloads
                 </Button>
+                <Button
+                  icon={<EditOutlined />}
+                  aria-expanded={lyricsOpen === purchase.purchaseId}
+                  onClick={() =>
+                    setLyricsOpen(lyricsOpen === purchase.purchaseId ? null : purchase.purchaseId)
+                  }
+                >
+                  {lyricsOpen === purchase.purchaseId ? 'Hide Lyrics' : 'Write Lyrics'}
+                </Button>
               </div>
+              {lyricsOpen === purchase.purchaseId ? (
+                <div style={{ flexBasis: '100%' }}>
+                  <LyricsPanel beatId={purchase.beatId} beatName={purchase.beatName} signUpPath="/signup" />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

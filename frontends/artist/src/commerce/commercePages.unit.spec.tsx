@@ -206,6 +206,20 @@ describe('the purchases page', () => {
     expect(within(dialog).queryByText('Stems')).toBeNull();
   });
 
+  it("opens the lyrics of a purchased beat ('Write Lyrics' / 'Hide Lyrics')", async () => {
+    answers['/api/retrieve_puchases'] = () => ({ purchases: [purchase] });
+    // The matchmaker's client names the device first (the uuid its lyrics calls carry).
+    answers['/api/beatmatch_exclude'] = () => ({ uuid: 'device-1' });
+    answers['/api/get_lyrics'] = () => ({ lyrics: 'Night drive, city lights', signIn: false });
+    show(<PurchasesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /Write Lyrics/ }));
+    expect(await screen.findByDisplayValue('Night drive, city lights')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Hide Lyrics/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(calls).toContainEqual(
+      expect.objectContaining({ path: '/api/get_lyrics', body: expect.objectContaining({ beatId: 'b1' }) }),
+    );
+  });
+
   it("says 'No Purchases' when there are none, and clears the cart after a succeeded payment", async () => {
     beatmatchSdk().cart.replace([beat('b1', 'Night Drive', 'First Date Package', '25.00')]);
     answers['/api/retrieve_puchases'] = () => ({ purchases: [] });
@@ -288,7 +302,7 @@ describe('the subscription page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $8.00' }));
     expect(await screen.findByText('Your plan: Professional')).toBeTruthy();
-    expect(currentPath).toBe('/user/marketplace_pro?redirect_status=succeeded');
+    await waitFor(() => expect(currentPath).toBe('/user/marketplace_pro?redirect_status=succeeded'));
   });
 
   it('thanks a lifetime member', async () => {
