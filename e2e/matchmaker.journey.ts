@@ -20,12 +20,12 @@ test('a visitor plays a snippet, matches the beat and finds it in the Match List
   page,
   request,
 }) => {
-  // Publishing runs every demo beat through the upload workflow (DNA test included): wait for two,
-  // so a Match is followed by another beat.
+  // Publishing runs every demo beat through the upload workflow (DNA test included): wait for three,
+  // so a Match and a Pass are each followed by another beat.
   test.setTimeout(600_000);
   await expect
     .poll(() => playableBeats(request), { timeout: 300_000, intervals: [3_000] })
-    .toBeGreaterThanOrEqual(2);
+    .toBeGreaterThanOrEqual(3);
 
   const snippetResponse = page.waitForResponse(
     (response) => response.url().includes('/api/beatmatch_beat_play_snippet') && response.status() < 300,
@@ -68,6 +68,11 @@ test('a visitor plays a snippet, matches the beat and finds it in the Match List
   await expect(page.getByRole('link', { name: 'Matches (1)' })).toBeVisible();
   // The next beat plays on its own after a choice.
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // ← passes (the keys work wherever the focus is, outside fields).
+  const secondBeat = (await beatName.textContent()) ?? '';
+  await page.keyboard.press('ArrowLeft');
+  await expect(beatName).not.toHaveText(secondBeat);
+  await expect(page.getByRole('link', { name: 'Matches (1)' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Matches (1)' }).click();
   await expect(page).toHaveURL(/\/matchList$/);

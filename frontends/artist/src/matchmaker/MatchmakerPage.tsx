@@ -7,7 +7,7 @@ import {
   PauseOutlined,
 } from '@ant-design/icons';
 import { Alert, Badge, Button, Skeleton, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import { ApiError } from '@beatmatch/frontend-common/sdk';
@@ -178,10 +178,10 @@ export function MatchmakerPage() {
     void load(() => matchmaker().beatPlay(filterRequest(next)));
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (filtersOpen || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [role="dialog"]')) return;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (filtersOpen || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof HTMLElement ? event.target : document.body;
+    if (target.closest('input, textarea, select, [role="dialog"], [role="slider"]')) return;
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
       void choose('pass');
@@ -193,6 +193,17 @@ export function MatchmakerPage() {
       togglePlay();
     }
   };
+
+  // The keys work wherever the focus is on the page (not only inside the player), except in fields.
+  const keyHandler = useRef(onKeyDown);
+  useEffect(() => {
+    keyHandler.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     drag.current = { x: event.clientX, y: event.clientY };
@@ -300,13 +311,7 @@ export function MatchmakerPage() {
     <RemoteTheme>
       <MatchmakerStyles />
       {holder}
-      <section
-        className="mm-player"
-        aria-label="The Matchmaker"
-        data-testid="matchmaker-page"
-        onKeyDown={onKeyDown}
-        tabIndex={-1}
-      >
+      <section className="mm-player" aria-label="The Matchmaker" data-testid="matchmaker-page">
         <div className="mm-toolbar">
           <Badge dot={filtersApplied(filters)} offset={[-4, 4]}>
             <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
