@@ -22,9 +22,9 @@ test('a visitor plays a snippet, matches the beat and finds it in the Match List
 }) => {
   // Publishing runs every demo beat through the upload workflow (DNA test included): wait for three,
   // so a Match and a Pass are each followed by another beat.
-  test.setTimeout(600_000);
+  test.setTimeout(720_000);
   await expect
-    .poll(() => playableBeats(request), { timeout: 300_000, intervals: [3_000] })
+    .poll(() => playableBeats(request), { timeout: 450_000, intervals: [3_000] })
     .toBeGreaterThanOrEqual(3);
 
   const snippetResponse = page.waitForResponse(
