@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { ClipSpec } from '@beatmatch/audio/testing';
 import type { BlobStore, Logger } from '@beatmatch/platform';
 import type { BeatPrices } from '@beatmatch/contracts';
 import { coverKey, storageKey, type BeatCommands, type UploadWorkflowStarter } from '../beats/commands';
 import type { FileType } from '../beats/beat';
 import type { CatalogQueries } from '../beats/readModel';
-import { demoCover, renderDemoAudio, storedZip } from './files';
+import type { RenderedDemoBeat } from './renderThread';
 
 /**
  * The embedded profile's demo catalogue (issue 8, item 7): about 60 beats from 6 demo producers across
@@ -196,12 +197,44 @@ export interface DemoSeedDeps {
   stopped?: () => boolean;
 }
 
-async function put(blobs: BlobStore, key: string, bytes: Buffer, contentType: string) {
-  await blobs.put(key, Readable.from([bytes]), { contentType });
+async function put(blobs: BlobStore, key: string, bytes: Uint8Array, contentType: string) {
+  await blobs.put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)]), {
+    contentType,
+  });
+}
+
+/** One worker thread renders the demo beats one after another (see ./renderWorker.cjs). */
+class DemoRenderer {
+  private readonly worker = new Worker(require.resolve('./renderWorker.cjs'));
+
+  render(beat: DemoBeat): Promise<RenderedDemoBeat> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      this.worker.once('error', onError);
+      this.worker.once(
+        'message',
+        (answer: { ok: true; files: RenderedDemoBeat } | { ok: false; message: string }) => {
+          this.worker.off('error', onError);
+          if (answer.ok) resolve(answer.files);
+          else reject(new Error(answer.message));
+        },
+      );
+      this.worker.postMessage(beat);
+    });
+  }
+
+  close() {
+    return this.worker.terminate();
+  }
 }
 
 /** Stores one demo beat's files and finalizes it; the upload workflow does the rest. */
-async function seedOne(deps: DemoSeedDeps, blobs: BlobStore, beat: DemoBeat): Promise<boolean> {
+async function seedOne(
+  deps: DemoSeedDeps,
+  blobs: BlobStore,
+  renderer: DemoRenderer,
+  beat: DemoBeat,
+): Promise<boolean> {
   const { commands } = deps;
   const existing = await commands.getBeat(beat.beatId);
   if (existing && existing.status !== 'draft') return false; // seeded before (pending ones resume by themselves)
@@ -215,25 +248,20 @@ async function seedOne(deps: DemoSeedDeps, blobs: BlobStore, beat: DemoBeat): Pr
     demo: true,
   });
   if (!(await commands.getBeat(beat.beatId))) return false; // a demo beat someone deleted stays deleted
-  const audio = renderDemoAudio(beat.clip);
-  const files: Array<[FileType, string, Buffer, string]> = [
-    ['snippet', storageKey(beat.beatId, 'snippet', 'mp3'), audio.mp3, 'audio/mpeg'],
-    ['mp3', storageKey(beat.beatId, 'mp3', 'mp3'), audio.mp3, 'audio/mpeg'],
-    ['wav', storageKey(beat.beatId, 'wav', 'wav'), audio.wav, 'audio/wav'],
+  const rendered = await renderer.render(beat);
+  const files: Array<[FileType, string, Uint8Array, string]> = [
+    ['snippet', storageKey(beat.beatId, 'snippet', 'mp3'), rendered.mp3, 'audio/mpeg'],
+    ['mp3', storageKey(beat.beatId, 'mp3', 'mp3'), rendered.mp3, 'audio/mpeg'],
+    ['wav', storageKey(beat.beatId, 'wav', 'wav'), rendered.wav, 'audio/wav'],
   ];
-  if (beat.stems)
-    files.push([
-      'trackout',
-      storageKey(beat.beatId, 'trackout', 'zip'),
-      storedZip([{ name: `${beat.name}/mix.wav`, data: audio.wav }]),
-      'application/zip',
-    ]);
+  if (rendered.stems)
+    files.push(['trackout', storageKey(beat.beatId, 'trackout', 'zip'), rendered.stems, 'application/zip']);
   for (const [type, key, bytes, contentType] of files) {
     await put(blobs, key, bytes, contentType);
     await commands.recordFile(beat.beatId, type, key, bytes.length);
   }
   const cover = { key: coverKey(beat.beatId, 'demo', 'image/png'), contentType: 'image/png' as const };
-  await put(blobs, cover.key, demoCover(beat.cover.from, beat.cover.to, beat.cover.seed), cover.contentType);
+  await put(blobs, cover.key, rendered.cover, cover.contentType);
   await commands.receiveFiles(beat.beatId, { name: beat.name, zipUploaded: beat.stems, cover });
   await deps.workflow.start(beat.beatId);
   return true;
@@ -248,14 +276,19 @@ export async function seedDemoCatalogue(deps: DemoSeedDeps): Promise<{ finalized
   const counts = await deps.queries.beatCounts();
   if (counts.all > 0 && counts.demo === 0) return { finalized: 0, ms: 0 };
   const blobs = await deps.blobs();
+  const renderer = new DemoRenderer();
   let finalized = 0;
-  for (const beat of demoBeats(deps.beats)) {
-    if (deps.stopped?.()) break;
-    try {
-      if (await seedOne(deps, blobs, beat)) finalized++;
-    } catch (error) {
-      deps.logger.warn({ err: error, beatId: beat.beatId }, 'a demo beat could not be seeded');
+  try {
+    for (const beat of demoBeats(deps.beats)) {
+      if (deps.stopped?.()) break;
+      try {
+        if (await seedOne(deps, blobs, renderer, beat)) finalized++;
+      } catch (error) {
+        deps.logger.warn({ err: error, beatId: beat.beatId }, 'a demo beat could not be seeded');
+      }
     }
+  } finally {
+    await renderer.close();
   }
   return { finalized, ms: Date.now() - started };
 }

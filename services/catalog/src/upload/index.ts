@@ -13,11 +13,11 @@ import type { UploadedFileVerifier } from '../beats/api';
 import type { BeatCommands, UploadWorkflow } from '../beats/commands';
 import { verifyUploadedFile } from '../verify';
 import { createUploadActivities, type UploadActivityDeps } from './activities';
-import { uploadWorkflowId } from './reasons';
+import { UPLOAD_TASK_QUEUE, uploadWorkflowId } from './reasons';
 import type { uploadBeatWorkflow } from './workflows';
 
 export { createUploadActivities, type UploadActivities } from './activities';
-export { ANALYSIS_FAILED_REASON, UPLOAD_REJECTED, uploadWorkflowId } from './reasons';
+export { ANALYSIS_FAILED_REASON, UPLOAD_REJECTED, UPLOAD_TASK_QUEUE, uploadWorkflowId } from './reasons';
 export { encodeMp3 } from './mp3';
 
 /**
@@ -46,9 +46,6 @@ const workflowBundle = () => {
   return bundled;
 };
 
-/** The catalog's Temporal task queue (every catalog replica's worker polls it). */
-export const UPLOAD_TASK_QUEUE = 'catalog-upload';
-
 export interface TemporalUploadOptions {
   temporal: TemporalSettings;
   blobs: () => Promise<BlobStore>;
@@ -67,7 +64,8 @@ export interface TemporalUploadOptions {
 
 /**
  * The upload workflow on Temporal (catalog's `uploadWorkflow` hook): `start(beatId)` starts workflow
- * `upload-<beatId>` (a second start of a running or finished one is ignored, a failed one runs again);
+ * `catalog-upload-<beatId>` (a second start while it runs is ignored; once finished it may run again,
+ * which changes nothing for a published or failed beat);
  * `run()` starts the worker in the background (bundling the workflow code takes seconds, the service
  * need not wait) and re-starts the workflows of beats left pending (Temporal was unreachable at
  * finalize); `stop()` shuts the worker down, in-flight activities are retried by the next worker.
@@ -92,9 +90,11 @@ export function temporalUploadWorkflow(options: TemporalUploadOptions) {
       try {
         await temporal.workflow.start<typeof uploadBeatWorkflow>('uploadBeatWorkflow', {
           taskQueue,
-          workflowId: uploadWorkflowId(beatId),
+          workflowId: uploadWorkflowId(beatId, taskQueue),
           args: [beatId],
-          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+          // A finished workflow may run again (a retried finalize, a resumed beat): it finds the beat
+          // published or failed and ends at once; a running one is not started twice.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE',
         });
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) return;
@@ -104,7 +104,9 @@ export function temporalUploadWorkflow(options: TemporalUploadOptions) {
 
     const startWorker = async (): Promise<WorkflowWorker | undefined> => {
       installTemporalRuntime('WARN');
+      const since = Date.now();
       const bundle = await workflowBundle();
+      logger.info({ ms: Date.now() - since, taskQueue }, 'upload workflow code bundled');
       if (stopped) return undefined;
       const running = await startWorkflowWorker({
         ...options.temporal,
@@ -119,6 +121,7 @@ export function temporalUploadWorkflow(options: TemporalUploadOptions) {
         }),
         tuning: { maxConcurrentActivityTaskExecutions: options.analysesAtOnce ?? 2 },
       });
+      logger.info({ taskQueue }, 'upload worker polling');
       running.running.catch((error: unknown) => logger.error({ err: error }, 'upload worker stopped'));
       return running;
     };

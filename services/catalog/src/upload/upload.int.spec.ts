@@ -144,7 +144,7 @@ it('publishes a finalized upload with the DNA of its WAV, once, through the outb
   await flow.start(beatId); // finalize retried by the client: the same workflow
   const row = await settled(beatId);
   expect(row.status).toBe('published');
-  const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId)).result();
+  const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
   expect(result).toEqual({ beatId, outcome: 'published' });
 
   const events = await published(beatId);

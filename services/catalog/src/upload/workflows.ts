@@ -38,7 +38,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * One upload (workflow id `upload-<beatId>`), started by finalize: files received → analysing → verify
+ * One upload (workflow id `catalog-upload-<beatId>`), started by finalize: files received → analysing → verify
  * the stored files → DNA → published (catalog.BeatPublished through the outbox), or failed with the
  * reason the producer reads in Manage Beats.
  */
