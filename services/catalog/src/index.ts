@@ -34,6 +34,8 @@ export { createBeatCommands, storageKey, coverKey } from './beats/commands';
 export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } from './beats/commands';
 /** The project's own demo audio and cover art (tests and benches upload real files with them). */
 export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';
+export { temporalUploadWorkflow, encodeMp3, uploadWorkflowId, UPLOAD_TASK_QUEUE } from './upload';
+export { uploadLimitsFromMb } from './beats/api';
 
 export interface CatalogServiceOptions {
   db: SqlDatabase;
