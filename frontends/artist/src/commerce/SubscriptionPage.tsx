@@ -88,13 +88,12 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
 
   const paid = (url: string) => {
     setTestPayment(null);
-    const path = inAppPath(url);
-    if (!path) {
+    if (!inAppPath(url)) {
       window.location.assign(url);
       return;
     }
-    void navigate(path);
-    // The plan starts when the payment is confirmed: read the status again.
+    // Paid in the dialog: this page shows the new plan (spec §4: the page reloads after subscribing).
+    void navigate({ search: '?redirect_status=succeeded' }, { replace: true });
     void load();
   };
 

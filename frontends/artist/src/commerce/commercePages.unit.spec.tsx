@@ -295,7 +295,7 @@ describe('the subscription page', () => {
     answers['/api/beatmatch_test_checkout_pay'] = (body) => {
       expect(body.sessionId).toBe('cs_sub_1');
       plan = 'artist_professional';
-      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
+      return { redirect_status: 'succeeded', url: '/user/account?redirect_status=succeeded' };
     };
     show(<SubscriptionPage type="artist" />, '/user/marketplace_pro');
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe to Professional, $8 a month' }));
