@@ -15,7 +15,8 @@ import type { ListenerId } from './listener';
  * How the next beat is chosen (issue 9 "a player that learns taste"):
  *
  * 1. Candidates: playable beats that pass the filters and that this listener has never been served,
- *    passed or matched, the active crate first, a random sample of CANDIDATES of them. When none is
+ *    passed or matched, in the active crate only (producer-side spec: artists cannot hear an inactive
+ *    producer's beats), a random sample of CANDIDATES of them. When none is
  *    left the pool is exhausted: the unmatched beat heard longest ago comes back ("replay").
  * 2. Taste: the centroids of the DNA embeddings (L2-normalised, cosine = dot product) of the
  *    listener's latest matches and passes. A candidate scores
@@ -162,7 +163,7 @@ export class Selector {
     const { rows } = await this.db.query<BeatRow>(
       `WITH sample AS (
          SELECT b.beat_id, (b.crate = 'active') AS active, random() AS r FROM ${this.s}.beats b
-          WHERE ${PLAYABLE}${this.filterSql(filters, params)}
+          WHERE ${PLAYABLE} AND b.crate = 'active'${this.filterSql(filters, params)}
             AND NOT EXISTS (SELECT 1 FROM ${this.s}.listener_beats lb
                              WHERE lb.listener_id = $1 AND lb.beat_id = b.beat_id
                                AND (lb.served_at IS NOT NULL OR lb.passed_at IS NOT NULL OR lb.matched_at IS NOT NULL))
@@ -179,7 +180,7 @@ export class Selector {
     const { rows } = await this.db.query<BeatRow>(
       `SELECT ${BEAT_COLUMNS} FROM ${this.s}.beats b
          LEFT JOIN ${this.s}.listener_beats lb ON lb.listener_id = $1 AND lb.beat_id = b.beat_id
-        WHERE ${PLAYABLE}${this.filterSql(filters, params)} AND lb.matched_at IS NULL
+        WHERE ${PLAYABLE} AND b.crate = 'active'${this.filterSql(filters, params)} AND lb.matched_at IS NULL
         ORDER BY (b.crate = 'active') DESC, COALESCE(lb.served_at, lb.passed_at) ASC NULLS FIRST, b.beat_id
         LIMIT 1`,
       params,
