@@ -44,13 +44,14 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: path.resolve(__dirname, '..'),
     // The journeys share one client address; a rerun inside a minute must not trip the login limit.
-    // No demo catalogue (60 beats analysed in the background) unless a run asks for it.
+    // A small demo catalogue (8 beats, analysed in the background through the upload workflow) for the
+    // matchmaker and cart journeys; the upload journey publishes its own beat.
     env: {
       DATA_DIR: dataDir,
       PORT: String(PORT),
       RATE_LIMIT_LOGIN: '60',
       RATE_LIMIT_RESET: '30',
-      DEMO_CATALOGUE: process.env.DEMO_CATALOGUE ?? 'off',
+      DEMO_CATALOGUE: process.env.DEMO_CATALOGUE ?? 'on:8',
     },
     url: `${BASE_URL}/healthz`,
     // The first start may build the three frontends.
