@@ -25,7 +25,7 @@ import {
   openPostgres,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { requireEnv } from '@beatmatch/testing';
+import { requireEnv, sampleDna } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from './api';
 import { DraftSweeper } from './sweeper';
@@ -124,31 +124,7 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-const dna: BeatDna = {
-  version: 'test-1',
-  genreTags: [{ tag: 'hip hop', score: 0.9 }],
-  subgenreTags: [{ tag: 'trap', score: 0.8 }],
-  transformerCaption: 'a dark trap beat',
-  bpmRangeAdjusted: 140,
-  moodTags: [{ tag: 'dark', score: 0.7 }],
-  moodAdvancedTags: [{ tag: 'ominous', score: 0.6 }],
-  emotionalDynamics: [{ tag: 'building', score: 0.5 }],
-  movementTags: [{ tag: 'bouncy', score: 0.5 }],
-  valence: 0.3,
-  arousal: 0.7,
-  energyDynamics: [{ tag: 'steady', score: 0.5 }],
-  energyLevel: 0.8,
-  musicalEraTag: [{ tag: '2020s', score: 0.9 }],
-  instrumentTags: [{ tag: '808', score: 0.9 }],
-  characterTags: [{ tag: 'gritty', score: 0.4 }],
-  keyPrediction: { value: 'A minor', tonic: 'A', mode: 'minor', confidence: 0.8 },
-  timeSignature: '4/4',
-  classicalEpochTags: [{ tag: 'modern', score: 0.9 }],
-  voiceTags: [{ tag: 'instrumental', score: 0.9 }],
-  bpm: { value: 140, confidence: 0.9 },
-  durationSeconds: 180,
-  embedding: [0.6, 0.8],
-};
+const dna: BeatDna = sampleDna();
 
 const prices = {
   firstDatePackagePrice: '25.00',
