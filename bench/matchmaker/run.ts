@@ -163,8 +163,8 @@ async function serving(beats: SyntheticBeat[]) {
           const taste = hiddenTaste();
           let previous: { beatId: string; choiceType: 'pass' | 'match' } | null = null;
           for (let play = 0; play < plays; play++) {
-            // The gateway signs every request with a short-lived token.
-            const token = await issuer.issue({});
+            // The gateway signs every request with a short-lived token, vouching for the device.
+            const token = await issuer.issue({ deviceId: `bench-${process.pid}-${listener}` });
             const t = performance.now();
             const response = await fetch(`${url}/player/next`, {
               method: 'POST',

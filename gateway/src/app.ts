@@ -31,11 +31,13 @@ import {
 import { openApiDocument } from './openapi';
 import { API_PREFIX, findRoute, type ServiceName } from './routes';
 import { SESSION_COOKIE, SessionResolver } from './session';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, DeviceCookie, isDeviceId } from './device';
 import { devMailboxPolicy, devMailboxRouter } from './devMailbox';
 import { mountFrontends } from './static';
 
 const SESSION_HEADER = HEADERS.session;
 const SESSION_EXPIRES_HEADER = HEADERS.sessionExpires;
+const DEVICE_HEADER = HEADERS.device;
 const VISITOR_COOKIE = 'bm_vid';
 
 export interface RateLimits {
@@ -116,6 +118,7 @@ export function createGateway(options: GatewayOptions) {
   app.set('trust proxy', options.trustProxy ?? 0);
   const sessions = new SessionResolver(() => options.serviceUrl('identity'), issuer, logger);
   const limits = { ...defaultLimits, ...options.rateLimits };
+  const devices = new DeviceCookie(options.csrfSecret);
   if (options.bus) {
     // Its own group per gateway instance: every replica must see every revocation (not share them).
     const subscription = options.bus.subscribe({
@@ -287,7 +290,19 @@ export function createGateway(options: GatewayOptions) {
             const expires = proxyRes.headers[SESSION_EXPIRES_HEADER];
             delete proxyRes.headers[SESSION_HEADER];
             delete proxyRes.headers[SESSION_EXPIRES_HEADER];
+            const device = proxyRes.headers[DEVICE_HEADER];
+            delete proxyRes.headers[DEVICE_HEADER];
             const expressRes = res as Response;
+            // A device uuid identity just issued (exclude): this browser's, from now on (./device.ts).
+            if (isDeviceId(device)) {
+              expressRes.cookie(DEVICE_COOKIE, devices.seal(device), {
+                httpOnly: true,
+                sameSite: 'lax',
+                secure: options.secureCookies,
+                path: '/',
+                maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+              });
+            }
             if (typeof token === 'string') {
               expressRes.cookie(SESSION_COOKIE, token, {
                 httpOnly: true,
@@ -342,7 +357,10 @@ export function createGateway(options: GatewayOptions) {
           if (res.headersSent) return;
         }
       }
-      const caller: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
+      const session: Caller = (await sessions.resolve(req.cookies[SESSION_COOKIE])) ?? {};
+      // The device uuid is vouched for only from the gateway's own sealed cookie, never from the body.
+      const deviceId = devices.open(req.cookies[DEVICE_COOKIE]);
+      const caller: Caller = deviceId ? { ...session, deviceId } : session;
       if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
       req.internalToken = await issuer.issue(caller);
       // The service sees its own path; the query string (e.g. ?beatId= of the streaming routes) is kept.

@@ -11,7 +11,8 @@ import { ApiClient, signedInClient } from './apiClient';
  * The swipe player through the embedded profile's gateway: a producer's snippet uploaded through the
  * signed-URL path, the beat published (the catalog.BeatPublished event the upload workflow sends once
  * the DNA is done), then a visitor plays it, streams the snippet bytes with Range, matches it and finds
- * it in the Match List; signing in on that device takes the match along.
+ * it in the Match List; another browser that knows its uuid sees nothing of it, and signing in on that
+ * device (the browser holding its device cookie) takes the match along.
  */
 const logger = createLogger('test', 'silent');
 let dataDir: string;
@@ -146,9 +147,38 @@ it('plays a published beat to a visitor, streams its snippet, matches it, and li
     }),
   ]);
 
-  // Signing up on this device takes the match along.
-  const artist = await signedInClient(system, 'swipeartist');
-  const mine = await artist.post<{ beat: Array<{ beatId: string }> }>('beatmatch_matchlist', { uuid });
+  // Knowing the uuid is not being the device: another browser (its own device cookie) and a signed-in
+  // user on another browser who send this uuid see and take nothing of it.
+  const stranger = new ApiClient(system.url);
+  await stranger.post('beatmatch_exclude');
+  expect((await stranger.post('get_match_count', { uuid })).body).toEqual({ matches: 0 });
+  expect((await stranger.post('beatmatch_matchlist_remove', { uuid, beatId })).status).toBe(404);
+  const elsewhere = await signedInClient(system, 'swipeelsewhere');
+  const theirs = await elsewhere.post<{ beat: unknown[] }>('beatmatch_matchlist', { uuid });
+  expect(theirs.body.beat).toEqual([]);
+  // Without its device cookie, a uuid in the body is no visitor at all.
+  const bare = new ApiClient(system.url);
+  const refused = await bare.post('get_match_count', { uuid });
+  expect(refused.status).toBe(400);
+  expect(refused.body.code).toBe('uuid_required');
+  expect((await visitor.post('get_match_count', { uuid })).body).toEqual({ matches: 1 });
+
+  // Signing up and in on this device (this browser) takes the match along.
+  const user = {
+    username: 'swipeartist',
+    email: 'swipeartist@example.com',
+    password: 'correct horse battery',
+  };
+  expect((await visitor.post('beatmatch_signup', user)).status).toBe(200);
+  const mail = await system.devMailbox.waitFor((m) => m.to === user.email && /code/i.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const login = { email: user.email, password: user.password, uuid };
+  await visitor.post('beatmatch_login', { ...login, auth_code: code });
+  await visitor.post('beatmatch_login', { ...login, producerArtistSurvey: 'artist' });
+  expect((await visitor.post('beatmatch_auth')).status).toBe(200);
+  const mine = await visitor.post<{ beat: Array<{ beatId: string }> }>('beatmatch_matchlist', { uuid });
   expect(mine.body.beat.map((entry) => entry.beatId)).toEqual([beatId]);
+  // The device starts afresh: signed out, this browser is a visitor without the account's match.
+  await visitor.post('beatmatch_logout');
   expect((await visitor.post('get_match_count', { uuid })).body).toEqual({ matches: 0 });
 });

@@ -11,6 +11,11 @@ export const HEADERS = {
   /** Identity hands a new session token to the gateway here; the gateway turns it into the cookie. */
   session: 'x-beatmatch-session',
   sessionExpires: 'x-beatmatch-session-expires',
+  /**
+   * Identity hands a newly issued device uuid to the gateway here (the exclude call); the gateway keeps
+   * it in a signed httpOnly cookie and vouches for it as the caller's `deviceId` from then on.
+   */
+  device: 'x-beatmatch-device',
   /** Correlates a reply with the gateway's and services' logs. */
   requestId: 'x-request-id',
 } as const;

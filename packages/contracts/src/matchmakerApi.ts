@@ -3,8 +3,10 @@ import { z } from 'zod';
 /*
  * The matchmaker's API as the artist pages call it (artist-side spec §3, §4, §5, §7, §8, §9): the swipe
  * player, the Match List, Play History and lyrics. A listener is the signed-in user, or a visitor's
- * device uuid (`uuid` in the body); a signed-in call that also carries the device's uuid takes that
- * device's plays, passes and matches over to the account (once per new activity).
+ * device — the uuid the exclude call issued to this browser, which the gateway vouches for from its
+ * signed device cookie (the `uuid` in the body keeps the spec's call shape but chooses no listener); a
+ * signed-in call from the browser holding a device takes that device's plays, passes and matches over
+ * to the account (once per new activity). services/matchmaker/README.md, "Listeners, visitors and sign-in".
  */
 
 export const MATCHMAKER_MESSAGES = {
@@ -74,7 +76,7 @@ const uuid = z
   .min(1, MATCHMAKER_MESSAGES.uuidRequired)
   .max(64, MATCHMAKER_MESSAGES.uuidInvalid)
   .regex(/^[A-Za-z0-9-]+$/, MATCHMAKER_MESSAGES.uuidInvalid);
-/** Visitors must send their device uuid; signed-in callers may (it attaches the device to them). */
+/** The spec's `uuid` field: checked, but the listener is the caller the gateway vouches for. */
 const optionalUuid = z.union([uuid, z.null()]).optional();
 const beatId = z
   .string({ error: MATCHMAKER_MESSAGES.beatRequired })

@@ -40,7 +40,7 @@ let bus: KafkaEventBus;
 let publisher: KafkaEventBus;
 let matchmaker: Awaited<ReturnType<typeof createMatchmakerService>>;
 let now = new Date('2026-11-20T10:00:00Z');
-const tokens: Record<string, string> = {};
+let issuer: InternalTokenIssuer;
 
 const ANN = 'user-ann';
 const BOB = 'user-bob';
@@ -107,11 +107,7 @@ beforeAll(async () => {
   for (let i = 0; i < beats.length; i++)
     await blobs.put(`snippets/beat-${i}.mp3`, Readable.from(snippetBytes(i)), { contentType: 'audio/mpeg' });
   const keys = await generateInternalKeyPair();
-  const issuer = new InternalTokenIssuer(keys.privateKey);
-  tokens.visitor = await issuer.issue({});
-  tokens.ann = await issuer.issue({ userId: ANN, userName: 'ann' });
-  tokens.bob = await issuer.issue({ userId: BOB, userName: 'bob' });
-  tokens.pro = await issuer.issue({ userId: PRO, userName: 'pro' });
+  issuer = new InternalTokenIssuer(keys.privateKey);
   const brokers = brokersFromEnv().join(',');
   bus = KafkaEventBus.fromBrokerList(brokers, { clientId: 'matchmaker-test', logger });
   publisher = KafkaEventBus.fromBrokerList(brokers, { clientId: 'catalog-test', logger });
@@ -155,8 +151,25 @@ afterAll(async () => {
   await deleteRunTopics(brokersFromEnv()).catch(() => undefined);
 });
 
-const post = (who: string, route: string, body: object = {}) =>
-  request(matchmaker.app).post(route).set(INTERNAL_TOKEN_HEADER, tokens[who]!).send(body);
+const USERS: Record<string, string> = { ann: ANN, bob: BOB, pro: PRO };
+/**
+ * The caller as the gateway vouches for it: 'visitor' (no device cookie), 'visitor@dev-1' (the browser
+ * holding device dev-1's cookie), 'ann' (signed in, no device cookie), 'ann@dev-ann' (signed in on dev-ann).
+ */
+const token = (who: string) => {
+  const [name, deviceId] = who.split('@') as [string, string | undefined];
+  const userId = USERS[name];
+  if (!userId && name !== 'visitor') throw new Error(`unknown caller ${who}`);
+  return issuer.issue({
+    ...(userId ? { userId, userName: name } : {}),
+    ...(deviceId ? { deviceId } : {}),
+  });
+};
+const post = async (who: string, route: string, body: object = {}) =>
+  request(matchmaker.app)
+    .post(route)
+    .set(INTERNAL_TOKEN_HEADER, await token(who))
+    .send(body);
 const play = (who: string, body: object) => post(who, '/player/next', body);
 
 describe('projection of catalog and commerce events', () => {
@@ -201,7 +214,7 @@ describe('projection of catalog and commerce events', () => {
 
 describe('the swipe player', () => {
   it('serves a playable beat with a why line, streams its snippet with Range, and records pass and match', async () => {
-    const first = await play('visitor', { uuid: 'dev-1', genre: null, musicalKey: null, tempo: null });
+    const first = await play('visitor@dev-1', { uuid: 'dev-1', genre: null, musicalKey: null, tempo: null });
     expect(first.status).toBe(200);
     const index = Number(String(first.body.beatId).slice(5));
     expect(first.body).toEqual({
@@ -218,7 +231,7 @@ describe('the swipe player', () => {
 
     const whole = await request(matchmaker.app)
       .get(`/player/snippet?beatId=${first.body.beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
       .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];
@@ -231,17 +244,17 @@ describe('the swipe player', () => {
     expect(Buffer.compare(whole.body as Buffer, snippetBytes(index))).toBe(0);
     const part = await request(matchmaker.app)
       .get(`/player/snippet?beatId=${first.body.beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
       .set('Range', 'bytes=10-19');
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${snippetBytes(index).length}`);
     const missing = await request(matchmaker.app)
       .get('/player/snippet?beatId=beat-28')
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!);
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(MATCHMAKER_MESSAGES.beatNotFound);
 
-    const second = await play('visitor', {
+    const second = await play('visitor@dev-1', {
       uuid: 'dev-1',
       beatId: first.body.beatId,
       choiceType: 'match',
@@ -249,10 +262,14 @@ describe('the swipe player', () => {
     });
     expect(second.status).toBe(200);
     expect(second.body.beatId).not.toBe(first.body.beatId);
-    const third = await play('visitor', { uuid: 'dev-1', beatId: second.body.beatId, choiceType: 'pass' });
+    const third = await play('visitor@dev-1', {
+      uuid: 'dev-1',
+      beatId: second.body.beatId,
+      choiceType: 'pass',
+    });
     expect(third.body.why).toMatch(/close to 1 beat you matched|something new|something different/);
 
-    const list = await post('visitor', '/matches', { uuid: 'dev-1' });
+    const list = await post('visitor@dev-1', '/matches', { uuid: 'dev-1' });
     expect(list.body.activeSubscription).toBe(false);
     expect(list.body.total).toBe(1);
     expect(list.body.beat[0]).toMatchObject({
@@ -262,9 +279,9 @@ describe('the swipe player', () => {
       marriagePackage: index % 2 ? '-' : '99.99',
       available: true,
     });
-    expect((await post('visitor', '/matches/count', { uuid: 'dev-1' })).body).toEqual({ matches: 1 });
+    expect((await post('visitor@dev-1', '/matches/count', { uuid: 'dev-1' })).body).toEqual({ matches: 1 });
     // Another device sees nothing of it.
-    expect((await post('visitor', '/matches/count', { uuid: 'dev-2' })).body).toEqual({ matches: 0 });
+    expect((await post('visitor@dev-2', '/matches/count', { uuid: 'dev-2' })).body).toEqual({ matches: 0 });
 
     await waitUntil(
       'the choices were relayed',
@@ -286,7 +303,7 @@ describe('the swipe player', () => {
   it('honours genre, key and tempo filters and never repeats a beat until the pool is exhausted', async () => {
     const seen: string[] = [];
     for (;;) {
-      const next = await play('visitor', {
+      const next = await play('visitor@dev-filters', {
         uuid: 'dev-filters',
         genre: 'rnb',
         musicalKey: ['F# minor'],
@@ -304,31 +321,48 @@ describe('the swipe player', () => {
       .filter(({ i }) => i % 3 === 1 && 80 + 2 * i >= 90 && i < 25)
       .map(({ id }) => id);
     expect([...seen].sort()).toEqual(expected);
-    const none = await play('visitor', { uuid: 'dev-filters', genre: 'metal' });
+    const none = await play('visitor@dev-filters', { uuid: 'dev-filters', genre: 'metal' });
     expect(none.body).toEqual({ message: MATCHMAKER_MESSAGES.noBeat });
   });
 
   it('refuses bad input with the spec messages and writes nothing', async () => {
     const before = await count(`SELECT count(*) AS n FROM ${schema}.events`);
-    const cases: Array<[object, number, string]> = [
-      [{ uuid: 'dev-bad', tempo: [300, -5] }, 400, MATCHMAKER_MESSAGES.tempo],
-      [{ uuid: 'dev-bad', musicalKey: ['H#'] }, 400, MATCHMAKER_MESSAGES.musicalKey],
-      [{ uuid: 'dev-bad', genre: 'polka' }, 400, MATCHMAKER_MESSAGES.genre],
-      [{ uuid: 'dev-bad', beatId: 'nope', choiceType: 'match' }, 404, MATCHMAKER_MESSAGES.beatNotFound],
-      [{ uuid: 'dev-bad', beatId: 'beat-01', choiceType: 'love' }, 400, MATCHMAKER_MESSAGES.choiceType],
-      [{ uuid: 'dev bad' }, 400, MATCHMAKER_MESSAGES.uuidInvalid],
-      [{}, 400, MATCHMAKER_MESSAGES.uuidRequired],
-      [{ uuid: 'dev-bad', timeZone: 'Mars/Olympus' }, 400, MATCHMAKER_MESSAGES.timeZone],
+    // The visitor's device is the gateway's word for it (its signed device cookie), never the body's.
+    const cases: Array<[string, object, number, string]> = [
+      ['visitor@dev-bad', { uuid: 'dev-bad', tempo: [300, -5] }, 400, MATCHMAKER_MESSAGES.tempo],
+      ['visitor@dev-bad', { uuid: 'dev-bad', musicalKey: ['H#'] }, 400, MATCHMAKER_MESSAGES.musicalKey],
+      ['visitor@dev-bad', { uuid: 'dev-bad', genre: 'polka' }, 400, MATCHMAKER_MESSAGES.genre],
+      [
+        'visitor@dev-bad',
+        { uuid: 'dev-bad', beatId: 'nope', choiceType: 'match' },
+        404,
+        MATCHMAKER_MESSAGES.beatNotFound,
+      ],
+      [
+        'visitor@dev-bad',
+        { uuid: 'dev-bad', beatId: 'beat-01', choiceType: 'love' },
+        400,
+        MATCHMAKER_MESSAGES.choiceType,
+      ],
+      ['visitor@dev-bad', { uuid: 'dev bad' }, 400, MATCHMAKER_MESSAGES.uuidInvalid],
+      ['visitor', {}, 400, MATCHMAKER_MESSAGES.uuidRequired],
+      // A uuid in the body without the device cookie vouches for nothing.
+      ['visitor', { uuid: 'dev-1' }, 400, MATCHMAKER_MESSAGES.uuidRequired],
+      ['visitor@dev-bad', { uuid: 'dev-bad', timeZone: 'Mars/Olympus' }, 400, MATCHMAKER_MESSAGES.timeZone],
     ];
-    for (const [body, status, message] of cases) {
-      const answer = await play('visitor', body);
-      expect({ body, status: answer.status, message: answer.body.message }).toEqual({
+    for (const [who, body, status, message] of cases) {
+      const answer = await play(who, body);
+      expect({ who, body, status: answer.status, message: answer.body.message }).toEqual({
+        who,
         body,
         status,
         message,
       });
     }
-    const removeUnknown = await post('visitor', '/matches/remove', { uuid: 'dev-bad', beatId: 'beat-01' });
+    const removeUnknown = await post('visitor@dev-bad', '/matches/remove', {
+      uuid: 'dev-bad',
+      beatId: 'beat-01',
+    });
     expect(removeUnknown.status).toBe(404);
     expect(removeUnknown.body.message).toBe(MATCHMAKER_MESSAGES.notMatched);
     expect(await count(`SELECT count(*) AS n FROM ${schema}.events`)).toBe(before);
@@ -338,16 +372,16 @@ describe('the swipe player', () => {
     now = new Date('2026-11-21T22:30:00Z'); // 23:30 in Berlin
     const body = { uuid: 'dev-limit', timeZone: 'Europe/Berlin' };
     for (let i = 0; i < 25; i++) {
-      const answer = await play('visitor', body);
+      const answer = await play('visitor@dev-limit', body);
       expect(answer.status).toBe(200);
       expect(answer.body.beatId).toBeDefined();
     }
-    const over = await play('visitor', body);
+    const over = await play('visitor@dev-limit', body);
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('overlimit plays');
     // Midnight in Berlin (23:00 UTC): a new listener-day.
     now = new Date('2026-11-21T23:05:00Z');
-    expect((await play('visitor', body)).status).toBe(200);
+    expect((await play('visitor@dev-limit', body)).status).toBe(200);
     // A listener with a paid artist plan has no limit.
     for (let i = 0; i < 30; i++) expect((await play('pro', { timeZone: 'UTC' })).status).toBe(200);
   });
@@ -391,55 +425,63 @@ describe('the swipe player', () => {
   });
 
   it('hands a visitor device’s matches to the account signed in on it, and only once', async () => {
-    const first = await play('visitor', { uuid: 'dev-ann' });
-    await play('visitor', { uuid: 'dev-ann', beatId: first.body.beatId, choiceType: 'match' });
+    const first = await play('visitor@dev-ann', { uuid: 'dev-ann' });
+    await play('visitor@dev-ann', { uuid: 'dev-ann', beatId: first.body.beatId, choiceType: 'match' });
     expect((await post('ann', '/matches/count', {})).body).toEqual({ matches: 0 });
-    expect((await post('ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
-    expect((await post('ann', '/matches', { uuid: 'dev-ann' })).body.beat[0].beatId).toBe(first.body.beatId);
+    expect((await post('ann@dev-ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
+    expect((await post('ann@dev-ann', '/matches', { uuid: 'dev-ann' })).body.beat[0].beatId).toBe(
+      first.body.beatId,
+    );
     // The device starts afresh: a visitor on it no longer sees the account's matches.
-    expect((await post('visitor', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 0 });
-    expect((await post('ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
+    expect((await post('visitor@dev-ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({
+      matches: 0,
+    });
+    expect((await post('ann@dev-ann', '/matches/count', { uuid: 'dev-ann' })).body).toEqual({ matches: 1 });
   });
 
   it('loads the ?beat= beat, counts add_play once per play, and revalidates snippets with ETag', async () => {
     now = new Date('2026-11-23T09:00:00Z');
-    const opened = await post('visitor', '/player/beat', { uuid: 'dev-param', beatId: 'beat-05' });
+    const opened = await post('visitor@dev-param', '/player/beat', { uuid: 'dev-param', beatId: 'beat-05' });
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({
       beatId: 'beat-05',
       why: expect.stringMatching(/^the beat you opened: /),
     });
-    const hidden = await post('visitor', '/player/beat', { uuid: 'dev-param', beatId: 'beat-28' });
+    const hidden = await post('visitor@dev-param', '/player/beat', { uuid: 'dev-param', beatId: 'beat-28' });
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe(MATCHMAKER_MESSAGES.beatNotFound);
     // The player reports the play it was just served: already counted.
     const audioSrc = `http://localhost${opened.body.audioSrc}`;
-    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({
+    expect((await post('visitor@dev-param', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({
       played: false,
     });
     now = new Date('2026-11-23T10:00:00Z');
-    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({ played: true });
-    expect((await post('visitor', '/plays', { uuid: 'dev-param', audioSrc: '/nothing' })).status).toBe(400);
+    expect((await post('visitor@dev-param', '/plays', { uuid: 'dev-param', audioSrc })).body).toEqual({
+      played: true,
+    });
+    expect(
+      (await post('visitor@dev-param', '/plays', { uuid: 'dev-param', audioSrc: '/nothing' })).status,
+    ).toBe(400);
 
     const first = await request(matchmaker.app)
       .head('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!);
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
     expect(first.status).toBe(200);
     expect(first.headers['content-length']).toBe(String(snippetBytes(5).length));
     const again = await request(matchmaker.app)
       .get('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
       .set('If-None-Match', String(first.headers.etag));
     expect(again.status).toBe(304);
     const outside = await request(matchmaker.app)
       .get('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, tokens.visitor!)
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
       .set('Range', 'bytes=999999-');
     expect(outside.status).toBe(416);
   });
 
   it('keeps Play History for subscribers, and lyrics for signed-in users', async () => {
-    expect((await post('visitor', '/history', { uuid: 'dev-1' })).status).toBe(401);
+    expect((await post('visitor@dev-1', '/history', { uuid: 'dev-1' })).status).toBe(401);
     const free = await post('ann', '/history', {});
     expect(free.status).toBe(403);
     expect(free.body.message).toBe(MATCHMAKER_MESSAGES.noAccess);
@@ -449,12 +491,12 @@ describe('the swipe player', () => {
     expect(history.status).toBe(200);
     expect(history.body.beats.map((b: { beatId: string }) => b.beatId)).toContain(next.body.beatId);
 
-    expect((await post('visitor', '/lyrics/get', { uuid: 'dev-1', beatId: 'beat-01' })).body).toEqual({
+    expect((await post('visitor@dev-1', '/lyrics/get', { uuid: 'dev-1', beatId: 'beat-01' })).body).toEqual({
       lyrics: '',
       signIn: true,
     });
     expect(
-      (await post('visitor', '/lyrics/save', { uuid: 'dev-1', beatId: 'beat-01', lyrics: 'x' })).status,
+      (await post('visitor@dev-1', '/lyrics/save', { uuid: 'dev-1', beatId: 'beat-01', lyrics: 'x' })).status,
     ).toBe(401);
     const saved = await post('ann', '/lyrics/save', { beatId: 'beat-01', lyrics: 'verse one\nhook' });
     expect(saved.status).toBe(200);
@@ -470,5 +512,92 @@ describe('the swipe player', () => {
     expect(long.status).toBe(400);
     expect(long.body.message).toBe(MATCHMAKER_MESSAGES.lyricsTooLong);
     expect((await post('ann', '/lyrics/get', { beatId: 'unknown' })).status).toBe(404);
+  });
+});
+
+describe('another listener’s uuid', () => {
+  const streamEvents = (listener: string) =>
+    count(`SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1`, [`listener-${listener}`]);
+  const beatIds = (body: { beat?: Array<{ beatId: string }>; beats?: Array<{ beatId: string }> }) =>
+    (body.beat ?? body.beats ?? []).map((b) => b.beatId);
+
+  it('reads and changes only the caller’s own matches and plays (visitor with dev-1’s uuid in the body)', async () => {
+    now = new Date('2026-11-24T09:00:00Z');
+    const victim = await post('visitor@dev-1', '/matches', { uuid: 'dev-1' });
+    expect(victim.body.total).toBe(1);
+    const victimBeats = beatIds(victim.body);
+    const victimEvents = await streamEvents('device:dev-1');
+
+    // Eve's browser holds its own device cookie (dev-eve) and sends dev-1's uuid.
+    const eve = 'visitor@dev-eve';
+    expect((await post(eve, '/matches/count', { uuid: 'dev-1' })).body).toEqual({ matches: 0 });
+    expect((await post(eve, '/matches', { uuid: 'dev-1' })).body).toMatchObject({ beat: [], total: 0 });
+    const removal = await post(eve, '/matches/remove', { uuid: 'dev-1', beatId: victimBeats[0] });
+    expect(removal.status).toBe(404);
+    expect(removal.body.message).toBe(MATCHMAKER_MESSAGES.notMatched);
+    const served = await play(eve, { uuid: 'dev-1' });
+    expect(served.status).toBe(200);
+    await play(eve, { uuid: 'dev-1', beatId: served.body.beatId, choiceType: 'match' });
+    const added = await post(eve, '/matches/add', { uuid: 'dev-1', beatId: 'beat-02', freeTextSearch: true });
+    expect(added.status).toBe(200);
+    expect(
+      (
+        await post(eve, '/plays', {
+          uuid: 'dev-1',
+          audioSrc: `/api/beatmatch_beat_play_snippet?beatId=beat-04`,
+        })
+      ).status,
+    ).toBe(200);
+
+    // Everything landed on Eve's listener; dev-1's stream and Match List are as they were.
+    expect((await post(eve, '/matches/count', {})).body).toEqual({ matches: 2 });
+    expect(await streamEvents('device:dev-1')).toBe(victimEvents);
+    const after = await post('visitor@dev-1', '/matches', { uuid: 'dev-1' });
+    expect(beatIds(after.body)).toEqual(victimBeats);
+  });
+
+  it('never hands another device’s history to a signed-in caller who names its uuid', async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    // A visitor device with a pass and a match, on beats the signed-in callers never chose (the
+    // inactive crate's beat-25 and beat-26 are never served to them).
+    const owner = 'visitor@dev-hist';
+    await play(owner, { uuid: 'dev-hist', beatId: 'beat-26', choiceType: 'pass' });
+    await play(owner, { uuid: 'dev-hist', beatId: 'beat-25', choiceType: 'match' });
+    const deviceEvents = await streamEvents('device:dev-hist');
+    const historyBefore = beatIds((await post('pro', '/history', {})).body);
+    expect(historyBefore).not.toContain('beat-26');
+    const bobMatches = (await post('bob', '/matches/count', {})).body.matches as number;
+
+    // Signed-in callers naming dev-hist: without a device cookie, and on their own device.
+    for (const who of ['pro', 'pro@dev-pro', 'bob', 'bob@dev-bob']) {
+      for (const route of ['/matches/count', '/matches', '/history', '/player/next'])
+        await post(who, route, { uuid: 'dev-hist' });
+    }
+    expect(beatIds((await post('pro', '/history', { uuid: 'dev-hist' })).body)).not.toContain('beat-26');
+    expect(beatIds((await post('pro', '/history', {})).body)).toEqual(historyBefore);
+    expect((await post('bob', '/matches/count', { uuid: 'dev-hist' })).body).toEqual({ matches: bobMatches });
+    // The device kept its activity (a handover would have started it afresh).
+    expect(await streamEvents('device:dev-hist')).toBe(deviceEvents);
+    expect((await post(owner, '/matches/count', { uuid: 'dev-hist' })).body).toEqual({ matches: 1 });
+
+    // The browser that holds dev-hist's cookie signing in does take it along.
+    expect(beatIds((await post('pro@dev-hist', '/history', { uuid: 'dev-hist' })).body)).toContain('beat-26');
+    expect((await post(owner, '/matches/count', { uuid: 'dev-hist' })).body).toEqual({ matches: 0 });
+  });
+
+  it('keeps lyrics to their writer whatever uuid another caller sends', async () => {
+    const ann = await post('ann', '/lyrics/get', { beatId: 'beat-01' });
+    expect(ann.body.lyrics).toBe('verse one\nhook');
+    // Ann's device (dev-ann) was handed over to her; neither its uuid nor its cookie reads her lyrics.
+    for (const who of ['visitor@dev-eve', 'visitor@dev-ann', 'bob', 'bob@dev-ann'])
+      expect((await post(who, '/lyrics/get', { uuid: 'dev-ann', beatId: 'beat-01' })).body.lyrics).toBe('');
+    expect(
+      (await post('visitor@dev-ann', '/lyrics/save', { uuid: 'dev-ann', beatId: 'beat-01', lyrics: 'x' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await post('bob', '/lyrics/save', { uuid: 'dev-ann', beatId: 'beat-01', lyrics: 'mine' })).status,
+    ).toBe(200);
+    expect((await post('ann', '/lyrics/get', { beatId: 'beat-01' })).body.lyrics).toBe('verse one\nhook');
   });
 });

@@ -197,6 +197,31 @@ describe('the swipe player', () => {
     expect(screen.getByRole('link', { name: 'Matches (2)' }).getAttribute('href')).toBe('/user/matchlist');
   });
 
+  it('asks for its device once when the browser has a stored uuid but no device cookie, and plays on', async () => {
+    localStorage.setItem('uuid', 'kept-device');
+    // The gateway vouches for a device only through the cookie the exclude call sets.
+    let cookie = false;
+    answers['/api/beatmatch_exclude'] = () => {
+      cookie = true;
+      return { uuid: 'device-2' };
+    };
+    answers['/api/get_match_count'] = () => {
+      if (!cookie) throw new Refusal(400, MATCHMAKER_MESSAGES.uuidRequired, 'uuid_required');
+      return { matches: 0 };
+    };
+    answers['/api/beatmatch_beat_play'] = () => {
+      if (!cookie) throw new Refusal(400, MATCHMAKER_MESSAGES.uuidRequired, 'uuid_required');
+      return playerBeat('b1', 'Night Drive');
+    };
+    show(<MatchmakerPage />, '/matchmaker');
+    expect((await screen.findByTestId('player-beat-name')).textContent).toBe('Night Drive');
+    expect(callsTo('/api/beatmatch_exclude')).toHaveLength(1);
+    expect(callsTo('/api/get_match_count')).toHaveLength(2);
+    expect(screen.queryByTestId('player-error')).toBeNull();
+    // The stored uuid stays (spec §4: stored if none is present).
+    expect(localStorage.getItem('uuid')).toBe('kept-device');
+  });
+
   it('records Match, loads the next beat, plays it and counts the match; Pass by the ← key', async () => {
     let next = 0;
     const beats = [

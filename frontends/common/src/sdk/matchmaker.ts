@@ -7,7 +7,7 @@ import type {
   MatchListResponse,
   PlayHistoryResponse,
 } from '@beatmatch/contracts';
-import type { ApiClient } from './apiClient';
+import { ApiError, type ApiClient } from './apiClient';
 
 /** The route names (spec §7, `{product}` = beatmatch). */
 export const MATCHMAKER_ROUTES = {
@@ -28,6 +28,11 @@ export const MATCHMAKER_ROUTES = {
 
 /** Where the shell keeps the device uuid (frontends/shell/src/session/storage.ts). */
 const DEVICE_KEY = 'uuid';
+/**
+ * The matchmaker's answer to a visitor whose browser has no device cookie (the gateway vouches for a
+ * device only through the cookie the exclude call sets; services/matchmaker/README.md).
+ */
+const DEVICE_REQUIRED = 'uuid_required';
 
 /** The snippet's address (a public GET the audio element plays, with Range requests). */
 export const snippetSource = (beatId: string) =>
@@ -73,9 +78,8 @@ export function createMatchmakerClient(
 ): MatchmakerClient {
   let pending: Promise<string> | undefined;
 
-  function deviceUuid(): Promise<string> {
-    const known = storage.getItem(DEVICE_KEY);
-    if (known) return Promise.resolve(known);
+  /** The exclude call: the gateway sets this browser's device cookie; the uuid is stored if none is. */
+  function issueDevice(): Promise<string> {
     pending ??= api
       .post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {})
       .then(({ uuid }) => {
@@ -86,23 +90,41 @@ export function createMatchmakerClient(
     return pending;
   }
 
-  const withUuid = async <T extends object>(body: T) => ({ ...body, uuid: await deviceUuid() });
+  function deviceUuid(): Promise<string> {
+    const known = storage.getItem(DEVICE_KEY);
+    return known ? Promise.resolve(known) : issueDevice();
+  }
+
+  /**
+   * A call that carries the device uuid. A browser that stored its uuid before the device cookie existed
+   * (or lost its cookies) is refused as a visitor without a device: it asks for its device once (exclude)
+   * and repeats the call.
+   */
+  async function withDevice<T>(route: string, body: object): Promise<T> {
+    const send = async () => api.post<T>(route, { ...body, uuid: await deviceUuid() });
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === DEVICE_REQUIRED)) throw error;
+      await issueDevice();
+      return send();
+    }
+  }
 
   return {
     deviceUuid,
-    beatPlay: async (request) =>
-      api.post(MATCHMAKER_ROUTES.beatPlay, await withUuid({ ...request, timeZone: browserTimeZone() })),
-    loadBeatParam: async (beatId) =>
-      api.post(MATCHMAKER_ROUTES.loadBeatParam, await withUuid({ beatId, timeZone: browserTimeZone() })),
+    beatPlay: (request) =>
+      withDevice(MATCHMAKER_ROUTES.beatPlay, { ...request, timeZone: browserTimeZone() }),
+    loadBeatParam: (beatId) =>
+      withDevice(MATCHMAKER_ROUTES.loadBeatParam, { beatId, timeZone: browserTimeZone() }),
     totalBeats: () => api.post(MATCHMAKER_ROUTES.totalBeats, {}),
-    addPlay: async (audioSrc) => api.post(MATCHMAKER_ROUTES.addPlay, await withUuid({ audioSrc })),
-    matchCount: async () => api.post(MATCHMAKER_ROUTES.matchCount, await withUuid({})),
-    matchList: async () => api.post(MATCHMAKER_ROUTES.matchList, await withUuid({})),
-    removeMatch: async (beatId) => api.post(MATCHMAKER_ROUTES.matchListRemove, await withUuid({ beatId })),
-    addToMatchList: async (request) => api.post(MATCHMAKER_ROUTES.addToMatchList, await withUuid(request)),
-    playHistory: async () => api.post(MATCHMAKER_ROUTES.playHistory, await withUuid({})),
-    getLyrics: async (beatId) => api.post(MATCHMAKER_ROUTES.getLyrics, await withUuid({ beatId })),
-    saveLyrics: async (beatId, lyrics) =>
-      api.post(MATCHMAKER_ROUTES.saveLyrics, await withUuid({ beatId, lyrics })),
+    addPlay: (audioSrc) => withDevice(MATCHMAKER_ROUTES.addPlay, { audioSrc }),
+    matchCount: () => withDevice(MATCHMAKER_ROUTES.matchCount, {}),
+    matchList: () => withDevice(MATCHMAKER_ROUTES.matchList, {}),
+    removeMatch: (beatId) => withDevice(MATCHMAKER_ROUTES.matchListRemove, { beatId }),
+    addToMatchList: (request) => withDevice(MATCHMAKER_ROUTES.addToMatchList, request),
+    playHistory: () => withDevice(MATCHMAKER_ROUTES.playHistory, {}),
+    getLyrics: (beatId) => withDevice(MATCHMAKER_ROUTES.getLyrics, { beatId }),
+    saveLyrics: (beatId, lyrics) => withDevice(MATCHMAKER_ROUTES.saveLyrics, { beatId, lyrics }),
   };
 }

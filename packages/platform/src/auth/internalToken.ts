@@ -20,7 +20,10 @@ export interface Caller {
   userName?: string;
   email?: string;
   sessionId?: string;
-  /** The visitor/device uuid the browser sent, when any. */
+  /**
+   * This browser's device uuid, when it has one: the uuid identity issued (exclude), carried in the
+   * gateway's signed httpOnly device cookie (gateway/src/device.ts) — never a value from a body.
+   */
   deviceId?: string;
   /** True only for the gateway's own calls (e.g. resolving a session). */
   gateway?: boolean;

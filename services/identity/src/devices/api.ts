@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
+import { HEADERS } from '@beatmatch/contracts';
 import { handleCommand, route, type EventStore } from '@beatmatch/platform';
 import { deviceDecider, deviceStream } from './device';
 
@@ -14,6 +15,8 @@ export function devicesRouter(deps: { store: EventStore; clock: () => Date }): R
         data: { deviceId },
         metadata: { now: deps.clock() },
       });
+      // The gateway turns this header into the browser's device cookie and strips it from the answer.
+      res.setHeader(HEADERS.device, deviceId);
       res.json({ uuid: deviceId });
     }),
   );

@@ -125,14 +125,15 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     });
 
   /**
-   * The listener of a call: the signed-in user (and the device they are on hands its activity over to
-   * them), or the visitor's device uuid.
+   * The listener of a call, from what the gateway vouches for (never from the body): the signed-in
+   * user (the device this browser holds hands its activity over to them), or the visitor's device — the
+   * uuid issued to this browser, from the gateway's signed device cookie (`caller.deviceId`). The body's
+   * `uuid` (the spec's call shape) is validated but chooses nothing: another listener's uuid reads and
+   * changes only the caller's own listener (README, "Listeners, visitors and sign-in").
    */
-  async function listenerOf(req: Request, uuid: string | null | undefined) {
+  async function listenerOf(req: Request) {
     const userId = req.caller?.userId;
-    const fromCaller =
-      req.caller?.deviceId && DEVICE_ID.test(req.caller.deviceId) ? req.caller.deviceId : null;
-    const device = uuid ?? fromCaller;
+    const device = req.caller?.deviceId && DEVICE_ID.test(req.caller.deviceId) ? req.caller.deviceId : null;
     if (userId) {
       if (device) await takeOver(device, userId);
       return { listener: userListener(userId), userId };
@@ -194,7 +195,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     '/player/next',
     route(async (req, res) => {
       const body = parseInput(beatPlayRequestSchema, req.body);
-      const { listener, userId } = await listenerOf(req, body.uuid);
+      const { listener, userId } = await listenerOf(req);
       let chosen: PoolBeat | undefined;
       if (body.choiceType) {
         if (!body.beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.beatRequired, 'validation');
@@ -270,7 +271,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     '/player/beat',
     route(async (req, res) => {
       const body = parseInput(loadBeatParamRequestSchema, req.body);
-      const { listener, userId } = await listenerOf(req, body.uuid);
+      const { listener, userId } = await listenerOf(req);
       const beat = await beatOr404(body.beatId);
       await checkLimit(listener, await playLimit(userId), listenerDay(deps.clock(), body.timeZone));
       await serve(listener, userId, beat, body.timeZone);
@@ -304,7 +305,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
       const beatId = body.beatId ?? beatIdOfAudioSrc(body.audioSrc);
       if (!beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.audioSrc, 'validation');
       const beat = await beatOr404(beatId);
-      const { listener } = await listenerOf(req, body.uuid);
+      const { listener } = await listenerOf(req);
       const { newEvents } = await run(listener, {
         type: 'Replay',
         beat: { beatId: beat.beatId, producerId: beat.producerId },
@@ -334,8 +335,8 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   router.post(
     '/matches/count',
     route(async (req, res) => {
-      const body = parseInput(listenerRequestSchema, req.body);
-      const { listener } = await listenerOf(req, body.uuid);
+      parseInput(listenerRequestSchema, req.body);
+      const { listener } = await listenerOf(req);
       res.json({ matches: await matchCount(listener) });
     }),
   );
@@ -343,8 +344,8 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   router.post(
     '/matches',
     route(async (req, res) => {
-      const body = parseInput(listenerRequestSchema, req.body);
-      const { listener, userId } = await listenerOf(req, body.uuid);
+      parseInput(listenerRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req);
       const activeSubscription = hasArtistPlan(await deps.pool.entitlements(userId));
       const answer: MatchListResponse = {
         beat: await matches(listener, activeSubscription ? null : FREE_VIEWABLE_MATCHES),
@@ -359,7 +360,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     '/matches/remove',
     route(async (req, res) => {
       const body = parseInput(matchListRemoveRequestSchema, req.body);
-      const { listener } = await listenerOf(req, body.uuid);
+      const { listener } = await listenerOf(req);
       await run(listener, { type: 'RemoveMatch', beatId: body.beatId, at: deps.clock() });
       res.json({ removed: true, matches: await matchCount(listener) });
     }),
@@ -369,7 +370,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     '/matches/add',
     route(async (req, res) => {
       const body = parseInput(addToMatchListRequestSchema, req.body);
-      const { listener } = await listenerOf(req, body.uuid);
+      const { listener } = await listenerOf(req);
       const beat = await beatOr404(body.beatId);
       await run(listener, {
         type: 'Choose',
@@ -386,8 +387,8 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     '/history',
     requireUser,
     route(async (req, res) => {
-      const body = parseInput(listenerRequestSchema, req.body);
-      const { listener, userId } = await listenerOf(req, body.uuid);
+      parseInput(listenerRequestSchema, req.body);
+      const { listener, userId } = await listenerOf(req);
       if (!hasArtistPlan(await deps.pool.entitlements(userId)))
         throw new HttpProblem(403, MATCHMAKER_MESSAGES.noAccess, 'no_access');
       const { rows } = await deps.db.query<BeatRow & { passed_at: Date }>(
@@ -424,7 +425,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     requireUser,
     route(async (req, res) => {
       const body = parseInput(saveLyricsRequestSchema, req.body);
-      const { listener } = await listenerOf(req, body.uuid);
+      const { listener } = await listenerOf(req);
       await beatOr404(body.beatId, false);
       await run(listener, { type: 'SaveLyrics', beatId: body.beatId, lyrics: body.lyrics, at: deps.clock() });
       res.json({ lyrics: body.lyrics, signIn: false } satisfies LyricsResponse);
