@@ -16,6 +16,7 @@ import { redirectPath } from './session/storage';
 const Login = lazy(() => import('./pages/Login').then((m) => ({ default: m.Login })));
 const SignUp = lazy(() => import('./pages/SignUp').then((m) => ({ default: m.SignUp })));
 const ResetPassword = lazy(() => import('./pages/ResetPassword').then((m) => ({ default: m.ResetPassword })));
+const LicenceVerify = lazy(() => import('./pages/LicenceVerify').then((m) => ({ default: m.LicenceVerify })));
 const ComingSoon = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.ComingSoon })));
 const NotFound = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.NotFound })));
 const SessionUnavailable = lazy(() =>
@@ -116,6 +117,8 @@ export function AppRoutes() {
           <Route path="signUp" element={<SignUp />} />
           <Route path="signup" element={<SignUp />} />
           <Route path="resetPassword" element={<ResetPassword />} />
+          {/* Public: the licence PDF's address and QR code (LICENCE_VERIFY_PAGE) lead here. */}
+          <Route path="license/verify/:purchaseId" element={<LicenceVerify />} />
           {Object.entries(CONTENT_ROUTES).map(([path, Page]) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -126,6 +126,25 @@ export interface PurchaseView {
   downloads: { downloadable: Downloadable; label: string }[];
 }
 
+/** The public page of the shell that tells whether a licence is genuine: `${LICENCE_VERIFY_PAGE}/<purchaseId>`. */
+export const LICENCE_VERIFY_PAGE = '/license/verify';
+
+/**
+ * beatmatch_license_verify: a genuine licence's facts, or only `genuine: false` for an unknown id.
+ * The licensee is the buyer's display name (null when the purchase kept none), never an e-mail.
+ */
+export type LicenceVerifyAnswer =
+  | { genuine: false }
+  | {
+      genuine: true;
+      purchaseId: string;
+      beatName: string;
+      producerName: string;
+      beatPackage: string;
+      signedDate: string;
+      licensee: string | null;
+    };
+
 export interface MemberStatusAnswer {
   subscribed: boolean;
   lifer: boolean;

@@ -478,6 +478,9 @@ describe('checkout on the local test provider', () => {
       .get(`/licences/verify?purchaseId=${purchaseId}`)
       .set(INTERNAL_TOKEN_HEADER, await tokenFor());
     expect(check.body).toMatchObject({ genuine: true, beatName: 'Paid Beat', producerName: 'Pro Ducer' });
+    // The public check names the buyer by display name only: never the account's e-mail.
+    expect(check.body.licensee).toBe('u');
+    expect(JSON.stringify(check.body)).not.toContain('@');
     const fake = await request(commerce.app)
       .get(`/licences/verify?purchaseId=${randomUUID()}`)
       .set(INTERNAL_TOKEN_HEADER, await tokenFor());

@@ -1,11 +1,17 @@
 // Commerce's calls (artist-side spec §7: cart, checkout, purchases, downloads, subscriptions), as the
 // gateway routes them to services/commerce (services/commerce/README.md lists them). Money travels
 // in dollars with 2 decimals.
-import type { CartAnswer, CheckoutAnswer, MemberStatusAnswer, PurchaseView } from '@beatmatch/contracts';
+import type {
+  CartAnswer,
+  CheckoutAnswer,
+  LicenceVerifyAnswer,
+  MemberStatusAnswer,
+  PurchaseView,
+} from '@beatmatch/contracts';
 import type { ApiClient } from './apiClient';
 
 // The answers' shapes are commerce's own (packages/contracts/src/commerceApi.ts).
-export type { CartAnswer, CheckoutAnswer };
+export type { CartAnswer, CheckoutAnswer, LicenceVerifyAnswer };
 export type Purchase = PurchaseView;
 export type Download = PurchaseView['downloads'][number];
 export type MemberActiveStatus = MemberStatusAnswer;
@@ -53,6 +59,8 @@ export interface CommerceClient {
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ url: string }>;
   createPortalSession(type: MemberType): Promise<{ url: string }>;
   cancelSubscription(type: MemberType): Promise<unknown>;
+  /** The public licence check (no login): genuine with the licence's facts, or `genuine: false`. */
+  verifyLicence(purchaseId: string): Promise<LicenceVerifyAnswer>;
 }
 
 /** The route names (spec §7; the cart's checkout and the test provider's pay step are commerce's names). */
@@ -67,6 +75,7 @@ export const COMMERCE_ROUTES = {
   createSubscriptionCheckout: '/api/create_subscription_checkout',
   createPortalSession: '/api/create_portal_session',
   cancelSubscription: '/api/cancel_subscription',
+  verifyLicence: '/api/beatmatch_license_verify',
 } as const;
 
 export function createCommerceClient(api: ApiClient): CommerceClient {
@@ -81,5 +90,8 @@ export function createCommerceClient(api: ApiClient): CommerceClient {
     createSubscriptionCheckout: (request) => api.post(COMMERCE_ROUTES.createSubscriptionCheckout, request),
     createPortalSession: (type) => api.post(COMMERCE_ROUTES.createPortalSession, { type }),
     cancelSubscription: (type) => api.post(COMMERCE_ROUTES.cancelSubscription, { type }),
+    // A GET: a visitor's page needs no CSRF token for a read.
+    verifyLicence: (purchaseId) =>
+      api.getJson(`${COMMERCE_ROUTES.verifyLicence}?purchaseId=${encodeURIComponent(purchaseId)}`),
   };
 }

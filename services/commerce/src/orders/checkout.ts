@@ -63,7 +63,7 @@ export class Checkout {
 
   /** Places an order for the caller's available cart lines at today's prices; answers where to pay. */
   async start(
-    caller: { userId: string; email?: string },
+    caller: { userId: string; email?: string; userName?: string },
     uuid: string | null | undefined,
   ): Promise<CheckoutAnswer> {
     const { carts, payments, store, clock } = this.deps;
@@ -122,6 +122,7 @@ export class Checkout {
       orderId,
       buyerId: caller.userId,
       buyerEmail: caller.email ?? '',
+      ...(caller.userName ? { buyerName: caller.userName } : {}),
       cartStream,
       lines,
       totalCents,
@@ -298,7 +299,11 @@ export function checkoutRouter(checkout: Checkout): Router {
       const body = parseInput(checkoutRequestSchema, req.body ?? {});
       res.json(
         await checkout.start(
-          { userId: req.caller!.userId!, ...(req.caller!.email ? { email: req.caller!.email } : {}) },
+          {
+            userId: req.caller!.userId!,
+            ...(req.caller!.email ? { email: req.caller!.email } : {}),
+            ...(req.caller!.userName ? { userName: req.caller!.userName } : {}),
+          },
           body.uuid,
         ),
       );

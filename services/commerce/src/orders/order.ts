@@ -29,6 +29,8 @@ export type OrderPlaced = {
   orderId: string;
   buyerId: string;
   buyerEmail: string;
+  /** The buyer's display name (the public licence check names the licensee by it, never by e-mail). */
+  buyerName?: string;
   /** The cart stream the order came from (its beats leave the cart when paid). */
   cartStream: string;
   lines: OrderLine[];

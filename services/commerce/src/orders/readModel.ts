@@ -30,6 +30,7 @@ export const ordersReadModelSchema = (s: string) => `
     has_stems boolean NOT NULL,
     purchased_at timestamptz NOT NULL
   );
+  ALTER TABLE ${s}.purchases ADD COLUMN IF NOT EXISTS buyer_name text;
   CREATE INDEX IF NOT EXISTS purchases_by_buyer ON ${s}.purchases (buyer_id, purchased_at);`;
 
 export function ordersProjection(s: string): InlineProjection {
@@ -63,8 +64,9 @@ export function ordersProjection(s: string): InlineProjection {
             for (const [index, line] of placed.lines.entries()) {
               await tx.query(
                 `INSERT INTO ${s}.purchases (purchase_id, order_id, buyer_id, buyer_email, beat_id, package,
-                   price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                   price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at,
+                   buyer_name)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
                  ON CONFLICT (purchase_id) DO NOTHING`,
                 [
                   event.data.purchases[index]!.purchaseId,
@@ -81,6 +83,7 @@ export function ordersProjection(s: string): InlineProjection {
                   line.coverArtUrl,
                   line.hasStems,
                   event.data.paidAt,
+                  placed.buyerName ?? null,
                 ],
               );
             }
@@ -97,6 +100,8 @@ export interface PurchaseRow {
   order_id: string;
   buyer_id: string;
   buyer_email: string;
+  /** null for purchases made before display names were kept. */
+  buyer_name: string | null;
   beat_id: string;
   package: string;
   price_cents: number;

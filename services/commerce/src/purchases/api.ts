@@ -5,8 +5,10 @@ import {
   COMMERCE_MESSAGES,
   downloadsOf,
   getDownloadableRequestSchema,
+  LICENCE_VERIFY_PAGE,
   licenceVerifyRequestSchema,
   PACKAGE_TITLES,
+  type LicenceVerifyAnswer,
   type Downloadable,
   type PackageName,
   type PurchaseView,
@@ -61,8 +63,14 @@ function view(row: PurchaseRow): PurchaseView {
 
 const safeName = (text: string) => text.replace(/[^\w .()-]+/g, '_').slice(0, 80) || 'beat';
 export const licenceKey = (purchaseId: string) => `licences/${purchaseId}.pdf`;
+/** The public page that tells people whether a licence is genuine (the shell's /license/verify/:id). */
 export const verifyUrl = (publicUrl: string, purchaseId: string) =>
-  `${publicUrl.replace(/\/$/, '')}/api/beatmatch_license_verify?purchaseId=${encodeURIComponent(purchaseId)}`;
+  `${publicUrl.replace(/\/$/, '')}${LICENCE_VERIFY_PAGE}/${encodeURIComponent(purchaseId)}`;
+/** The licensee as the PDF names them: display name and the account's e-mail (the buyer's own copy). */
+const licenseeOf = (purchase: PurchaseRow) =>
+  [purchase.buyer_name, purchase.buyer_email ? `(${purchase.buyer_email})` : null]
+    .filter(Boolean)
+    .join(' ') || purchase.buyer_id;
 
 /** retrieve_puchases, get_downloadable (owner only, signed short-lived URLs), the licence check. */
 export function purchasesRouter(deps: PurchasesDeps): Router {
@@ -96,7 +104,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
         if (!(await blobs.head(key))) {
           const pdf = await licencePdf({
             purchaseId: purchase.purchase_id,
-            licensee: purchase.buyer_email || purchase.buyer_id,
+            licensee: licenseeOf(purchase),
             producerName: purchase.producer_name,
             beatName: purchase.beat_name,
             package: purchase.package as PackageName,
@@ -122,16 +130,18 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     }),
   );
 
-  const verify = async (purchaseId: string) => {
+  // Public: the licensee is named by display name only (never the e-mail the PDF carries).
+  const verify = async (purchaseId: string): Promise<LicenceVerifyAnswer> => {
     const purchase = await purchaseById(db, s, purchaseId);
-    if (!purchase) return { genuine: false as const };
+    if (!purchase) return { genuine: false };
     return {
-      genuine: true as const,
+      genuine: true,
       purchaseId: purchase.purchase_id,
       beatName: purchase.beat_name,
       producerName: purchase.producer_name,
       beatPackage: PACKAGE_TITLES[purchase.package as PackageName],
       signedDate: iso(purchase.purchased_at),
+      licensee: purchase.buyer_name,
     };
   };
   router.get(

@@ -1,5 +1,6 @@
 import { LICENCE_TERMS, licenceClauses, PACKAGE_TITLES, type PackageName } from '@beatmatch/contracts';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
 
 /** What one licence names (producer-side §9: the Unlimited Non-Exclusive License Agreement). */
 export interface LicenceFacts {
@@ -16,6 +17,8 @@ export interface LicenceFacts {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
+/** The QR code's side on the page, in points (about 3 cm: a phone reads it from a printout). */
+const QR_SIZE = 96;
 
 /** Latin-1 only (the standard PDF fonts): anything else becomes '?', never a crash on a user's name. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
@@ -80,6 +83,27 @@ export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
     write(clause.text, regular, 11);
   }
   y -= 10;
-  write(`Check that this licence is genuine: ${facts.verifyUrl}`, regular, 10);
+  write('Check that this licence is genuine: open this address or scan the QR code.', regular, 10);
+  write(facts.verifyUrl, regular, 10);
+  // The verification page's address as a QR code (a PNG image), below the address.
+  const qr = await doc.embedPng(
+    await QRCode.toBuffer(facts.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 300 }),
+  );
+  if (y - QR_SIZE < MARGIN) {
+    page = doc.addPage(A4);
+    y = A4[1] - MARGIN;
+  }
+  page.drawImage(qr, { x: MARGIN, y: y - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  // On screen the QR code is a link to the page too.
+  const link = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [MARGIN, y - QR_SIZE, MARGIN + QR_SIZE, y],
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(facts.verifyUrl) },
+    }),
+  );
+  page.node.addAnnot(link);
   return doc.save();
 }
