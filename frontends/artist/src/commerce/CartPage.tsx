@@ -12,9 +12,13 @@ import {
   type CartItem,
 } from '@beatmatch/frontend-common/sdk';
 import { CoverArt } from './CoverArt';
-import { formatDollars } from './money';
-import { TestPaymentDialog, inAppPath, inAppSession } from './TestPaymentDialog';
-import { useCommerceErrors } from './useCommerceErrors';
+import {
+  TestPaymentDialog,
+  formatDollars,
+  inAppPath,
+  inAppSession,
+  useCommerceErrors,
+} from '@beatmatch/frontend-common/commerce';
 
 /** The non-exclusive licence every package is sold under (producer-side spec: content pages). */
 export const LICENCE_PATH = '/policies/nonExclusive';

@@ -7,8 +7,7 @@ import { beatmatchSdk, type Download, type Purchase } from '@beatmatch/frontend-
 import { LyricsPanel } from '../matchmaker/LyricsPanel';
 import { CoverArt } from './CoverArt';
 import { LICENCE_DOWNLOAD, downloadLabel, downloadsOf, openInNewWindow } from './downloads';
-import { formatDollars } from './money';
-import { useCommerceErrors } from './useCommerceErrors';
+import { formatDollars, useCommerceErrors } from '@beatmatch/frontend-common/commerce';
 
 export function purchaseCount(count: number): string {
   return count === 1 ? '1 purchase' : `${count} purchases`;

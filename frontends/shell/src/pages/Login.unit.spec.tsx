@@ -67,10 +67,11 @@ describe('Login', () => {
     // Referred: 14-day trial; artist family: Marketplace Pro at $4, $8, $10.
     expect(offer.textContent).toContain('Marketplace Pro: try it free for 14 days');
     expect(offer.textContent).toContain('$10/month');
-    expect(screen.getAllByRole('button', { name: 'Start 14-day free trial' })[0]).toHaveProperty(
-      'disabled',
-      true,
-    );
+    // The trial subscribes for real now (TrialOffer.unit.spec.tsx follows a checkout through).
+    const trials = screen.getAllByRole('button', { name: /^Start 14-day free trial of / });
+    expect(trials).toHaveLength(3);
+    expect(trials[0]).toHaveProperty('disabled', false);
+    expect(offer.textContent).not.toMatch(/coming soon/i);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to the platform' }));
     await waitFor(() => expect(currentLocation()).toBe('/user/matchmaker'));

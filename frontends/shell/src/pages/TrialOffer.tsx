@@ -1,21 +1,44 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
-import { ARTIST_PLANS, PRODUCER_PLANS, trialDays, type PlanFamily } from './plans';
+import {
+  PLAN_OFFERS,
+  trialDays,
+  useCommerceErrors,
+  useSubscriptionCheckout,
+} from '@beatmatch/frontend-common/commerce';
+import type { MemberType } from '@beatmatch/frontend-common/sdk';
 
-/** The one-time free-trial offer after the survey (login states prodSubs / artistSubs). */
+/**
+ * The one-time free-trial offer after the survey (login states prodSubs / artistSubs): the family's
+ * plan cards; a card's button subscribes for real through commerce's create_subscription_checkout
+ * with the trial variant (weekTrial, 7 days) or, for a referred user, the ambassador variant
+ * (ambassadorTrial, 14 days). With the embedded test provider the card dialog pays on this page; then,
+ * as with "Continue to the platform", the user enters the platform.
+ */
 export function TrialOffer({
   family,
   isReferral,
   onContinue,
 }: {
-  family: PlanFamily;
+  family: MemberType;
   isReferral: boolean;
   onContinue: () => void;
 }) {
-  const plans = family === 'producer' ? PRODUCER_PLANS : ARTIST_PLANS;
+  const plans = PLAN_OFFERS[family];
   const days = trialDays(isReferral);
+  const { reportError, toasts, holder } = useCommerceErrors();
+  const { subscribe, pending, dialog } = useSubscriptionCheckout({
+    type: family,
+    trial: isReferral ? 'ambassador' : 'week',
+    onError: reportError,
+    onPaid: () => {
+      void toasts.success(`Your ${days}-day free trial has started.`);
+      onContinue();
+    },
+  });
   return (
     <div style={{ maxWidth: 1000, margin: '0 auto' }} data-testid="trial-offer">
+      {holder}
       <Typography.Title level={2} style={{ textAlign: 'center' }}>
         {family === 'producer' ? 'Producer plans' : 'Marketplace Pro'}: try it free for {days} days
       </Typography.Title>
@@ -25,7 +48,7 @@ export function TrialOffer({
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {plans.map((plan) => (
-          <Col xs={24} md={8} key={plan.title}>
+          <Col xs={24} md={8} key={plan.id}>
             <Card
               title={plan.title}
               extra={<Tag color="purple">${plan.pricePerMonth}/month</Tag>}
@@ -34,17 +57,21 @@ export function TrialOffer({
               <ul style={{ listStyle: 'none', padding: 0, minHeight: 150 }}>
                 {plan.features.map((feature) => (
                   <li key={feature}>
-                    <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
+                    <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} aria-hidden />
                     {feature}
                   </li>
                 ))}
               </ul>
-              <Button block disabled>
+              <Button
+                type="primary"
+                block
+                loading={pending === plan.id}
+                disabled={pending !== null && pending !== plan.id}
+                aria-label={`Start ${days}-day free trial of ${plan.title}, then $${plan.pricePerMonth} a month`}
+                onClick={() => void subscribe(plan)}
+              >
                 Start {days}-day free trial
               </Button>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                Subscriptions are coming soon: starting a trial is not possible yet.
-              </Typography.Text>
             </Card>
           </Col>
         ))}
@@ -54,6 +81,7 @@ export function TrialOffer({
           Continue to the platform
         </Button>
       </div>
+      {dialog}
     </div>
   );
 }

@@ -55,3 +55,8 @@ export function planTitle(type: MemberType, planId: string | null | undefined): 
   if (!planId) return null;
   return PLAN_OFFERS[type].find((plan) => plan.id === planId)?.title ?? planId;
 }
+
+/** The free trial after the survey: 7 days, 14 for a user referred by an ambassador (artist-side spec, login states prodSubs / artistSubs). */
+export function trialDays(isReferral: boolean): number {
+  return isReferral ? 14 : 7;
+}

@@ -68,7 +68,7 @@ export function TestPaymentDialog({
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message="Test payments: no money moves. Use the test card 4242 4242 4242 4242."
+        title="Test payments: no money moves. Use the test card 4242 4242 4242 4242."
       />
       <Form layout="vertical" onFinish={() => void pay()} requiredMark={false}>
         <Form.Item label="Card number" htmlFor="test-card-number" required>
@@ -84,13 +84,7 @@ export function TestPaymentDialog({
           />
         </Form.Item>
         {error ? (
-          <Alert
-            id="test-card-error"
-            type="error"
-            role="alert"
-            message={error}
-            style={{ marginBottom: 16 }}
-          />
+          <Alert id="test-card-error" type="error" role="alert" title={error} style={{ marginBottom: 16 }} />
         ) : null}
         <Button type="primary" htmlType="submit" block size="large" loading={paying}>
           {amount ? `Pay ${formatDollars(amount)}` : 'Pay'}

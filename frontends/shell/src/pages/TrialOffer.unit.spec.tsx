@@ -1,0 +1,131 @@
+/** @jest-environment jsdom */
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { TrialOffer } from './TrialOffer';
+
+// The first render loads antd cold: on a busy machine that takes far longer than the default second.
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(60_000);
+
+// The gateway in memory: commerce's subscription checkout and the test provider's pay step as
+// services/commerce/README.md documents them; every call is recorded with its body.
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+let answers: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown }> = {};
+const reply = (status: number, body: unknown) => ({
+  ok: status < 400,
+  status,
+  text: async () => JSON.stringify(body),
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  localStorage.clear();
+  answers = {
+    '/api/create_subscription_checkout': (body) => ({
+      status: 200,
+      body: {
+        url: `http://localhost/checkout?plan=${String(body.plan)}&session_id=cs_test_1`,
+        sessionId: 'cs_test_1',
+      },
+    }),
+    '/api/beatmatch_test_checkout_pay': (body) =>
+      String(body.cardNumber).replace(/\s/g, '') === '4000000000000002'
+        ? { status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } }
+        : {
+            status: 200,
+            body: { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' },
+          },
+  };
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: input, body });
+    const answer = answers[input];
+    if (!answer) return reply(404, { message: `no route ${input}` });
+    const { status, body: answerBody } = answer(body);
+    return reply(status, answerBody);
+  }) as unknown as typeof fetch;
+});
+
+function show(family: 'artist' | 'producer', isReferral: boolean) {
+  const onContinue = jest.fn();
+  render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <TrialOffer family={family} isReferral={isReferral} onContinue={onContinue} />
+    </ConfigProvider>,
+  );
+  return onContinue;
+}
+
+describe('TrialOffer', () => {
+  it('starts the 7-day trial of the chosen plan (weekTrial) and pays it in the card dialog', async () => {
+    const onContinue = show('artist', false);
+    expect(screen.getByTestId('trial-offer').textContent).toContain(
+      'Marketplace Pro: try it free for 7 days',
+    );
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Start 7-day free trial of Professional, then $8 a month' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Payment' });
+    expect(calls).toEqual([
+      {
+        path: '/api/create_subscription_checkout',
+        body: { type: 'artist', plan: 'artist_professional', weekTrial: true, ambassadorTrial: false },
+      },
+    ]);
+    expect(onContinue).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $8.00' }));
+
+    await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
+    expect(calls[1]).toEqual({
+      path: '/api/beatmatch_test_checkout_pay',
+      body: { sessionId: 'cs_test_1', cardNumber: '4242 4242 4242 4242' },
+    });
+    expect(await screen.findByText('Your 7-day free trial has started.')).toBeTruthy();
+  });
+
+  it('a referred producer gets the ambassador trial (14 days); a declined card stays in the dialog', async () => {
+    const onContinue = show('producer', true);
+    expect(screen.getByTestId('trial-offer').textContent).toContain(
+      'Producer plans: try it free for 14 days',
+    );
+    expect(screen.getByTestId('trial-offer').textContent).toContain('$15/month');
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Start 14-day free trial of Unlimited, then $15 a month' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment' });
+    expect(calls[0]!.body).toEqual({
+      type: 'producer',
+      plan: 'producer_unlimited',
+      weekTrial: false,
+      ambassadorTrial: true,
+    });
+
+    fireEvent.change(within(dialog).getByLabelText('Card number'), {
+      target: { value: '4000 0000 0000 0002' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $15.00' }));
+    expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it("says the server's refusal and opens no dialog", async () => {
+    answers['/api/create_subscription_checkout'] = () => ({
+      status: 400,
+      body: { message: 'Please choose a plan of this type.', code: 'plan' },
+    });
+    const onContinue = show('artist', false);
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Start 7-day free trial of Independent, then $4 a month' }),
+    );
+    expect(await screen.findByText('Please choose a plan of this type.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onContinue).not.toHaveBeenCalled();
+    // Continue to the platform still gives the offer up.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to the platform' }));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+  });
+});
