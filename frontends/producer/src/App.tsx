@@ -6,6 +6,10 @@ import { producerPages } from './pages';
 // Each screen is its own chunk: the upload wizard brings the waveform and the encoder's loader.
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
 const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
+// Producer plans ($4 / $8 / $15): the SDK's shared plan page, as Marketplace Pro is for artists.
+const SubscriptionPage = lazy(() =>
+  import('@beatmatch/frontend-common/commerce').then((m) => ({ default: m.SubscriptionPage })),
+);
 
 function Screen({ children }: { children: ReactNode }) {
   return (
@@ -34,6 +38,11 @@ export default function App({ basename }: RemoteAppProps) {
         manageBeats: (
           <Screen>
             <ManageBeats />
+          </Screen>
+        ),
+        subscriptions: (
+          <Screen>
+            <SubscriptionPage type="producer" />
           </Screen>
         ),
       }}
