@@ -31,7 +31,7 @@ export interface AnalyzeOptions {
   sourceByteLength?: number;
 }
 
-interface Decoded {
+export interface Decoded {
   signal: AnalysisSignal;
   format: 'wav' | 'mp3';
   sampleRate: number;
@@ -40,7 +40,8 @@ interface Decoded {
   warnings: string[];
 }
 
-async function decode(bytes: Uint8Array, options: AnalyzeOptions): Promise<Decoded> {
+/** WAV or MP3 bytes → the analysis signal (also the fingerprint's input, ./fingerprint.ts). */
+export async function decode(bytes: Uint8Array, options: AnalyzeOptions): Promise<Decoded> {
   const maxSamples = MAX_ANALYSED_SECONDS * ANALYSIS_RATE;
   const warnings: string[] = [];
   if (isWav(bytes)) {

@@ -22,6 +22,7 @@ import {
   type UploadWorkflow,
 } from './beats/commands';
 import { catalogProjection, catalogReadModelSchema, CatalogQueries } from './beats/readModel';
+import { FingerprintIndex, fingerprintSchemaSql } from './fingerprints';
 import { entitlementsSchemaSql, SqlEntitlements } from './entitlements/projection';
 import { CrateSync, subscribe } from './integration/subscriptions';
 import { DraftSweeper } from './beats/sweeper';
@@ -35,6 +36,7 @@ export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } fr
 /** The project's own demo audio and cover art (tests and benches upload real files with them). */
 export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';
 export { temporalUploadWorkflow, encodeMp3, uploadWorkflowId, UPLOAD_TASK_QUEUE } from './upload';
+export { FingerprintIndex } from './fingerprints';
 export { uploadLimitsFromMb } from './beats/api';
 
 export interface CatalogServiceOptions {
@@ -52,7 +54,10 @@ export interface CatalogServiceOptions {
    * The upload workflow (src/upload), built once the commands exist. Without one, finalized beats stay
    * in 'files received' (nothing is published without its DNA).
    */
-  uploadWorkflow?: (commands: BeatCommands, context: { queries: CatalogQueries }) => UploadWorkflow;
+  uploadWorkflow?: (
+    commands: BeatCommands,
+    context: { queries: CatalogQueries; fingerprints: FingerprintIndex },
+  ) => UploadWorkflow;
   /** The confirm step's content check (src/verify); without one only a non-empty file is required. */
   verifyFile?: UploadedFileVerifier;
   /** Consumer group and topics of the subscriptions (tests use fresh ones). */
@@ -73,7 +78,11 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const clock = options.clock ?? (() => new Date());
   const s = options.schema ?? CATALOG_SCHEMA;
   await db.exec(
-    eventStoreSchema(s) + catalogReadModelSchema(s) + entitlementsSchemaSql(s) + processedEventsSchema(s),
+    eventStoreSchema(s) +
+      catalogReadModelSchema(s) +
+      fingerprintSchemaSql(s) +
+      entitlementsSchemaSql(s) +
+      processedEventsSchema(s),
   );
 
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
@@ -81,7 +90,8 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const queries = new CatalogQueries(db, s);
   const entitlements = new SqlEntitlements(db, s);
   const commands = createBeatCommands({ store, entitlements, clock });
-  const workflow = options.uploadWorkflow?.(commands, { queries });
+  const fingerprints = new FingerprintIndex(db, s);
+  const workflow = options.uploadWorkflow?.(commands, { queries, fingerprints });
   const crateSync = new CrateSync(
     db,
     s,
@@ -223,14 +233,17 @@ export const service = defineService({
       verifyFile: verifyUploadedFile,
       ...(temporal
         ? {
-            uploadWorkflow: (commands: BeatCommands, { queries }: { queries: CatalogQueries }) =>
+            uploadWorkflow: (
+              commands: BeatCommands,
+              { queries, fingerprints }: { queries: CatalogQueries; fingerprints: FingerprintIndex },
+            ) =>
               temporalUploadWorkflow({
                 temporal,
                 blobs: infrastructure.blobs,
                 logger: infrastructure.logger,
                 verifyFile: verifyUploadedFile,
                 pendingBeatIds: () => queries.pendingAnalysis(),
-              })(commands),
+              })(commands, { fingerprints }),
           }
         : {}),
       ...(demo ? { demoCatalogue: { beats: Number(demoCount ?? 60) } } : {}),

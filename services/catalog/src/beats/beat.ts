@@ -52,7 +52,18 @@ export type BeatFilesReceived = {
 };
 export type BeatAnalysisStarted = { type: 'BeatAnalysisStarted'; data: { startedAt: string } };
 export type BeatPublished = { type: 'BeatPublished'; data: { dna: BeatDna; publishedAt: string } };
-export type BeatUploadFailed = { type: 'BeatUploadFailed'; data: { reason: string; failedAt: string } };
+/**
+ * Why an upload failed: `rejected` (a file the producer must fix), `analysisFailed` (our retries ran
+ * out), `fingerprintMatch` (the audio matches a published beat of another producer, `matchedBeatId`).
+ * Events recorded before codes existed have none.
+ */
+export type UploadFailureCode = 'rejected' | 'analysisFailed' | 'fingerprintMatch';
+export type UploadFailure = {
+  reason: string;
+  code?: UploadFailureCode;
+  matchedBeatId?: string;
+};
+export type BeatUploadFailed = { type: 'BeatUploadFailed'; data: UploadFailure & { failedAt: string } };
 export type BeatRenamed = { type: 'BeatRenamed'; data: { name: string; renamedAt: string } };
 export type BeatRepriced = { type: 'BeatRepriced'; data: { prices: BeatPrices; pricedAt: string } };
 export type BeatCoverChanged = { type: 'BeatCoverChanged'; data: { cover: Cover; changedAt: string } };
@@ -114,7 +125,7 @@ export type BeatCommand =
     }
   | { type: 'StartAnalysis'; metadata: Now }
   | { type: 'CompleteAnalysis'; data: { dna: BeatDna }; metadata: Now }
-  | { type: 'FailUpload'; data: { reason: string }; metadata: Now }
+  | { type: 'FailUpload'; data: UploadFailure; metadata: Now }
   | { type: 'Rename'; data: { name: string }; metadata: Now }
   | { type: 'Reprice'; data: { prices: BeatPrices }; metadata: Now }
   | { type: 'ChangeCover'; data: { cover: Omit<Cover, 'version'> }; metadata: Now }
@@ -224,7 +235,11 @@ export function decide(command: BeatCommand, state: Beat): BeatEvent[] {
       return [
         {
           type: 'BeatUploadFailed',
-          data: { reason: command.data.reason || 'Upload failed', failedAt: iso(command.metadata) },
+          data: {
+            ...command.data,
+            reason: command.data.reason || 'Upload failed',
+            failedAt: iso(command.metadata),
+          },
         },
       ];
     }

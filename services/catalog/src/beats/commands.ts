@@ -16,8 +16,9 @@
  *     completeAnalysis(beatId, { dna }) → 'published'; writes catalog.BeatPublished to the outbox in the
  *                              same transaction (returns { published: false } when the beat was deleted
  *                              meanwhile or was already published)
- *     failUpload(beatId, reason) → 'failed'; `reason` is shown to the producer in Manage Beats, so write
- *                              it for them (e.g. 'Uh oh! The wav file you selected does not seem to be a WAV.')
+ *     failUpload(beatId, reason, { code?, matchedBeatId? }) → 'failed'; `reason` is shown to the producer
+ *                              in Manage Beats, so write it for them (e.g. 'Uh oh! The wav file you selected
+ *                              does not seem to be a WAV.'); the code is kept in BeatUploadFailed
  * - Files are in the blob store under `storageKey(beatId, type, ext)` (spec §3); `BeatView.files` names
  *   the keys of this upload (snippetKey / wavKey / stemsKey null when the upload kind has none).
  * - The demo catalogue drafts beats with `draftBeat({ ..., demo: true })`, stores the files with
@@ -37,6 +38,7 @@ import {
   type BeatStatus,
   type Cover,
   type FileType,
+  type UploadFailure,
   type UploadKind,
 } from './beat';
 import type { EntitlementsSource } from '../entitlements/projection';
@@ -178,8 +180,13 @@ export function createBeatCommands(deps: BeatCommandDeps) {
       return { published: newEvents.some((event) => event.type === 'BeatPublished') };
     },
 
-    async failUpload(beatId: string, reason: string): Promise<void> {
-      await run(beatId, { type: 'FailUpload', data: { reason }, metadata: now() });
+    /** `details`: the failure's code (and the matched beat of a fingerprint match), kept in the event. */
+    async failUpload(
+      beatId: string,
+      reason: string,
+      details: Omit<UploadFailure, 'reason'> = {},
+    ): Promise<void> {
+      await run(beatId, { type: 'FailUpload', data: { ...details, reason }, metadata: now() });
     },
 
     async rename(beatId: string, name: string): Promise<void> {

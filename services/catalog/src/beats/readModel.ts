@@ -1,11 +1,13 @@
 import type { BeatDna, BeatFiles, Crate } from '@beatmatch/contracts';
 import type { InlineProjection, RecordedEvent, SqlDatabase, SqlExecutor } from '@beatmatch/platform';
 import type { BeatEvent, BeatStatus, Cover, UploadKind } from './beat';
+import { dropFingerprintSql } from '../fingerprints';
 
 /**
  * The catalog's read models, kept in the same transaction as the beat streams (inline projection):
  * `beats` answers Manage Beats (per producer, prices in cents, cover version, status and failure
- * reason) and counts uploads for the caps; `beat_stats` holds matches/passes/purchases from the
+ * reason) and counts uploads for the caps (a beat's fingerprint, ../fingerprints, is dropped when it is
+ * deleted or its upload fails); `beat_stats` holds matches/passes/purchases from the
  * matchmaker's and commerce's events (../integration/subscriptions.ts).
  */
 export const catalogReadModelSchema = (s: string) => `
@@ -108,6 +110,8 @@ export function catalogProjection(s: string): InlineProjection {
             break;
           case 'BeatUploadFailed':
             await set(`status = 'failed', failure_reason = $2`, [event.data.reason]);
+            // A failed upload's fingerprint can never block anyone: gone with it.
+            for (const statement of dropFingerprintSql(s)) await tx.query(statement, [beatId]);
             break;
           case 'BeatRenamed':
             await set(`name = $2`, [event.data.name]);
@@ -130,6 +134,8 @@ export function catalogProjection(s: string): InlineProjection {
             break;
           case 'BeatDeleted':
             await set(`deleted = true`, []);
+            // Deleted beats no longer block uploads of the same audio (src/fingerprints).
+            for (const statement of dropFingerprintSql(s)) await tx.query(statement, [beatId]);
             break;
           default:
             break;

@@ -1,10 +1,19 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { beatDnaSchema, type BeatDna } from '@beatmatch/contracts';
-import { analysisByteLimit, analyze as analyzeInWorker, DnaError, type Dna } from '@beatmatch/audio';
+import {
+  analysisByteLimit,
+  analyze as analyzeInWorker,
+  DnaError,
+  fingerprint as fingerprintInWorker,
+  type Dna,
+  type Fingerprint,
+} from '@beatmatch/audio';
 import type { BlobStore, Logger } from '@beatmatch/platform';
 import type { UploadedFileVerifier } from '../beats/api';
 import type { FileType } from '../beats/beat';
 import type { BeatCommands } from '../beats/commands';
+import type { UploadFailure } from '../beats/beat';
+import type { FingerprintIndex } from '../fingerprints';
 import { FILE_MESSAGES } from '../verify/signatures';
 import { UPLOAD_REJECTED } from './reasons';
 
@@ -23,6 +32,11 @@ export interface UploadActivityDeps {
   logger: Logger;
   /** The DNA engine (default: packages/audio's worker-thread analysis). */
   analyze?: (bytes: Uint8Array, options: { filename: string; sourceByteLength: number }) => Promise<Dna>;
+  /**
+   * The stolen-beat guard's index (../fingerprints). The service always hands one in; without one (a
+   * bench or test wiring the workflow by hand) the fingerprint step passes every upload.
+   */
+  fingerprints?: FingerprintIndex;
 }
 
 /** The engine's DNA as the catalog publishes it (the contract's fields; the duration is the source's). */
@@ -40,12 +54,35 @@ async function readRange(blobs: BlobStore, key: string, end: number): Promise<Ui
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** The leading bytes of a stored audio file the engine reads (a 500 MB WAV is not loaded whole). */
+async function readAnalysed(blobs: BlobStore, key: string): Promise<{ bytes: Uint8Array; size: number }> {
+  const stat = await blobs.head(key);
+  if (!stat || stat.size === 0) throw rejected(FILE_MESSAGES.unreadable);
+  const head = await readRange(blobs, key, Math.min(stat.size, 65536) - 1);
+  const limit = Math.min(stat.size, analysisByteLimit(head, stat.size) ?? stat.size);
+  const bytes = limit <= head.length ? head : await readRange(blobs, key, limit - 1);
+  return { bytes, size: stat.size };
+}
+
+/** Heartbeats every 2 s while `work` runs; a worker shutting down cancels the attempt (retried elsewhere). */
+async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+  const context = Context.current();
+  const beating = setInterval(() => context.heartbeat(), 2000);
+  try {
+    return await Promise.race([work(), context.cancelled]);
+  } finally {
+    clearInterval(beating);
+  }
+}
+
 /**
  * The upload workflow's activities (./workflows.ts). Each is idempotent: the beat commands refuse to
  * repeat a transition (a retried publish publishes once), and reading files changes nothing.
  */
 export function createUploadActivities(deps: UploadActivityDeps) {
   const analyze = deps.analyze ?? ((bytes, options) => analyzeInWorker(bytes, options));
+  const fingerprintOf = (bytes: Uint8Array, options: { filename: string; sourceByteLength: number }) =>
+    fingerprintInWorker(bytes, options);
 
   return {
     /** 'filesReceived' → 'analysing' (Manage Beats shows 'Performing DNA Test...'). */
@@ -85,27 +122,44 @@ export function createUploadActivities(deps: UploadActivityDeps) {
       const beat = await deps.commands.getBeat(beatId);
       if (!beat?.files) return null;
       const key = beat.files.wavKey ?? beat.files.mp3Key;
-      const blobs = await deps.blobs();
-      const stat = await blobs.head(key);
-      if (!stat || stat.size === 0) throw rejected(FILE_MESSAGES.unreadable);
-      const head = await readRange(blobs, key, Math.min(stat.size, 65536) - 1);
-      const limit = Math.min(stat.size, analysisByteLimit(head, stat.size) ?? stat.size);
-      const bytes = limit <= head.length ? head : await readRange(blobs, key, limit - 1);
-      const context = Context.current();
-      const beating = setInterval(() => context.heartbeat(), 2000);
+      const { bytes, size } = await readAnalysed(await deps.blobs(), key);
       try {
         // A worker shutting down cancels the attempt; Temporal hands the retry to another worker.
-        const dna = await Promise.race([
-          analyze(bytes, { filename: key, sourceByteLength: stat.size }),
-          context.cancelled,
-        ]);
+        const dna = await withHeartbeat(() => analyze(bytes, { filename: key, sourceByteLength: size }));
         return toBeatDna(dna);
       } catch (error) {
         if (error instanceof DnaError && DNA_MESSAGES[error.code]) throw rejected(DNA_MESSAGES[error.code]!);
         throw error; // TIMEOUT, WORKER_FAILED, storage errors: retried with backoff
-      } finally {
-        clearInterval(beating);
       }
+    },
+
+    /**
+     * The stolen-beat guard: fingerprints the same audio as the DNA (in a worker thread), stores the
+     * fingerprint under the beat and its producer (replacing an earlier attempt's: safe to retry), and
+     * answers the id of a published, not deleted beat of ANOTHER producer with the same audio, or null
+     * (no match, the producer's own beat, or the beat is gone).
+     */
+    async checkFingerprint(beatId: string): Promise<string | null> {
+      const index = deps.fingerprints;
+      if (!index) return null;
+      const beat = await deps.commands.getBeat(beatId);
+      if (!beat?.files) return null;
+      const key = beat.files.wavKey ?? beat.files.mp3Key;
+      const since = performance.now();
+      const { bytes, size } = await readAnalysed(await deps.blobs(), key);
+      let print: Fingerprint;
+      try {
+        print = await withHeartbeat(() => fingerprintOf(bytes, { filename: key, sourceByteLength: size }));
+      } catch (error) {
+        if (error instanceof DnaError && DNA_MESSAGES[error.code]) throw rejected(DNA_MESSAGES[error.code]!);
+        throw error;
+      }
+      await index.store(beatId, beat.producerId, print);
+      const match = await index.findMatch(beatId, beat.producerId, print);
+      const ms = Math.round(performance.now() - since);
+      if (match) deps.logger.warn({ beatId, match, ms }, 'upload matches a beat of another producer');
+      else deps.logger.debug({ beatId, hashes: print.hashes.length, ms }, 'fingerprint stored, no match');
+      return match?.beatId ?? null;
     },
 
     /** 'analysing' → 'published': catalog.BeatPublished (DNA, embedding, files) through the outbox, once. */
@@ -115,10 +169,14 @@ export function createUploadActivities(deps: UploadActivityDeps) {
       return published;
     },
 
-    /** → 'failed' with the reason Manage Beats shows. */
-    async failUpload(beatId: string, reason: string): Promise<void> {
-      await deps.commands.failUpload(beatId, reason);
-      deps.logger.info({ beatId, reason }, 'upload failed');
+    /** → 'failed' with the reason Manage Beats shows (and its code, kept in BeatUploadFailed). */
+    async failUpload(
+      beatId: string,
+      reason: string,
+      details: Omit<UploadFailure, 'reason'> = {},
+    ): Promise<void> {
+      await deps.commands.failUpload(beatId, reason, details);
+      deps.logger.info({ beatId, reason, ...details }, 'upload failed');
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type WorkflowWorker,
 } from '@beatmatch/platform/workflows';
 import type { UploadedFileVerifier } from '../beats/api';
+import type { FingerprintIndex } from '../fingerprints';
 import type { BeatCommands, UploadWorkflow } from '../beats/commands';
 import { verifyUploadedFile } from '../verify';
 import { createUploadActivities, type UploadActivityDeps } from './activities';
@@ -17,7 +18,13 @@ import { UPLOAD_TASK_QUEUE, uploadWorkflowId } from './reasons';
 import type { uploadBeatWorkflow } from './workflows';
 
 export { createUploadActivities, type UploadActivities } from './activities';
-export { ANALYSIS_FAILED_REASON, UPLOAD_REJECTED, UPLOAD_TASK_QUEUE, uploadWorkflowId } from './reasons';
+export {
+  ANALYSIS_FAILED_REASON,
+  FINGERPRINT_MATCH_REASON,
+  UPLOAD_REJECTED,
+  UPLOAD_TASK_QUEUE,
+  uploadWorkflowId,
+} from './reasons';
 export { encodeMp3 } from './mp3';
 
 /**
@@ -73,7 +80,10 @@ export interface TemporalUploadOptions {
 export function temporalUploadWorkflow(options: TemporalUploadOptions) {
   const taskQueue = options.taskQueue ?? UPLOAD_TASK_QUEUE;
   const { logger } = options;
-  return (commands: BeatCommands): UploadWorkflow & { ready: () => Promise<void> } => {
+  return (
+    commands: BeatCommands,
+    context: { fingerprints?: FingerprintIndex } = {},
+  ): UploadWorkflow & { ready: () => Promise<void> } => {
     let client: Promise<TemporalClientHandle> | undefined;
     let worker: Promise<WorkflowWorker | undefined> | undefined;
     let stopped = false;
@@ -118,6 +128,7 @@ export function temporalUploadWorkflow(options: TemporalUploadOptions) {
           verifyFile: options.verifyFile ?? verifyUploadedFile,
           logger,
           ...(options.analyze ? { analyze: options.analyze } : {}),
+          ...(context.fingerprints ? { fingerprints: context.fingerprints } : {}),
         }),
         tuning: { maxConcurrentActivityTaskExecutions: options.analysesAtOnce ?? 2 },
       });

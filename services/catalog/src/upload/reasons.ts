@@ -13,3 +13,11 @@ export const UPLOAD_TASK_QUEUE = 'catalog-upload';
  */
 export const uploadWorkflowId = (beatId: string, taskQueue: string = UPLOAD_TASK_QUEUE) =>
   `${taskQueue}-${beatId}`;
+/**
+ * Shown in Manage Beats when the upload's audio matches a published beat of another producer (the
+ * stolen-beat guard, ../fingerprints). The spec has no wording for it; the contact page is /help/contact.
+ */
+export const FINGERPRINT_MATCH_REASON =
+  'This beat matches a beat already on Beatmatch by another producer. If it is yours, contact us.';
+/** The workflow's version marker for the fingerprint step (workflows started before it skip it). */
+export const FINGERPRINT_PATCH = 'catalog-upload-fingerprint-check';

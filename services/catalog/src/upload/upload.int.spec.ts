@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { beatPublishedV1 } from '@beatmatch/contracts';
-import { encodeWav } from '@beatmatch/audio/testing';
+import { encodeWav, renderClip, type ClipSpec } from '@beatmatch/audio/testing';
 import {
   createLogger,
   FilesystemBlobStore,
@@ -23,9 +23,15 @@ import { requireEnv } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from '../beats/api';
 import { storageKey, type UploadWorkflow } from '../beats/commands';
+import { encodeMp3 } from './mp3';
 import { renderDemoAudio, type DemoAudio } from '../demo/files';
 import { FILE_MESSAGES } from '../verify';
-import { temporalUploadWorkflow, uploadWorkflowId, type TemporalUploadOptions } from './index';
+import {
+  FINGERPRINT_MATCH_REASON,
+  temporalUploadWorkflow,
+  uploadWorkflowId,
+  type TemporalUploadOptions,
+} from './index';
 
 /**
  * The upload workflow on the real Temporal server (TEMPORAL_ADDRESS) and PostgreSQL: finalize's files
@@ -70,7 +76,7 @@ beforeAll(async () => {
     limits: uploadLimitsFromMb({ snippet: 10, mp3: 10, wav: 10, trackout: 10, cover: 1 }),
     schema,
     relayPollMs: 50,
-    uploadWorkflow: (commands) => (flow = factory(commands)),
+    uploadWorkflow: (commands, context) => (flow = factory(commands, context)),
   });
   await catalog.start();
   await flow.ready();
@@ -96,13 +102,13 @@ afterAll(async () => {
 });
 
 /** A public upload up to finalize, as the API records it (files stored under the §3 keys). */
-async function finalized(name: string, files: { wav: Buffer; mp3: Buffer }) {
+async function finalized(name: string, files: { wav: Buffer; mp3: Buffer }, producerId = 'producer-1') {
   const beatId = randomUUID();
   const { commands } = catalog;
   await commands.draftBeat({
     beatId,
-    producerId: 'producer-1',
-    producerName: 'Producer One',
+    producerId,
+    producerName: producerId,
     name,
     kind: 'public',
     prices: { firstDate: 1999, relationship: 3999, marriage: null },
@@ -219,3 +225,97 @@ it('loses nothing when a worker stops mid-analysis: the next worker publishes th
   expect((await settled(beatId, 80_000)).status).toBe('published');
   expect(await published(beatId)).toHaveLength(1);
 }, 120_000);
+
+describe('the stolen-beat guard (audio fingerprint between DNA and publish)', () => {
+  const RATE = 44100; // the MP3 must be 320 kbps stereo (verify), which needs 32 kHz or more
+  const clip: ClipSpec = {
+    seed: 61,
+    bpm: 140,
+    beatsPerBar: 4,
+    feel: 'halfTime',
+    tonic: 2,
+    mode: 'minor',
+    timbre: 'A',
+    hatsPerBeat: 4,
+    seconds: 30,
+    sampleRate: RATE,
+  };
+  const files = (samples: Float32Array) => ({
+    wav: Buffer.from(encodeWav([samples], { sampleRate: RATE })),
+    mp3: encodeMp3([samples], RATE, 320),
+  });
+  let original: Float32Array;
+  let firstBeatId: string;
+  let reuploadId: string;
+
+  const failure = async (beatId: string) =>
+    (
+      await db.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM ${schema}.events WHERE stream_name = $1 AND type = 'BeatUploadFailed'`,
+        [`beat:${beatId}`],
+      )
+    ).rows.map((row) => row.data);
+
+  beforeAll(async () => {
+    original = renderClip(clip).samples;
+    firstBeatId = await finalized('Original By A', files(original), 'producer-a');
+    await flow.start(firstBeatId);
+    expect((await settled(firstBeatId)).status).toBe('published');
+  }, 90_000);
+
+  it("fails producer B's upload of producer A's beat (quieter, trimmed) with the reason and code", async () => {
+    const copy = original.slice(Math.round(1.3 * RATE), original.length - RATE).map((x) => x * 0.7);
+    const beatId = await finalized('Totally My Beat', files(copy), 'producer-b');
+    await flow.start(beatId);
+    const row = await settled(beatId);
+    expect(row.status).toBe('failed');
+    expect(row.failureReason).toBe(FINGERPRINT_MATCH_REASON);
+    expect(row.failureReason).toBe(
+      'This beat matches a beat already on Beatmatch by another producer. If it is yours, contact us.',
+    );
+    const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
+    expect(result).toEqual({ beatId, outcome: 'failed', reason: FINGERPRINT_MATCH_REASON });
+    expect(await failure(beatId)).toEqual([
+      expect.objectContaining({ code: 'fingerprintMatch', matchedBeatId: firstBeatId }),
+    ]);
+    expect(await published(beatId)).toHaveLength(0);
+    // A failed upload's fingerprint is dropped: it never blocks anyone.
+    const left = await db.query(`SELECT 1 FROM ${schema}.fingerprint_hashes WHERE beat_id = $1`, [beatId]);
+    expect(left.rows).toHaveLength(0);
+  }, 90_000);
+
+  it('publishes producer A re-uploading their own beat, and stores its fingerprint once', async () => {
+    reuploadId = await finalized('Original By A (again)', files(original), 'producer-a');
+    await flow.start(reuploadId);
+    expect((await settled(reuploadId)).status).toBe('published');
+    expect(await published(reuploadId)).toHaveLength(1);
+    const stored = await db.query<{ hash_count: number; n: string }>(
+      `SELECT f.hash_count, (SELECT count(*) FROM ${schema}.fingerprint_hashes h WHERE h.beat_id = f.beat_id) AS n
+         FROM ${schema}.fingerprints f WHERE f.beat_id = $1 AND f.producer_id = 'producer-a'`,
+      [reuploadId],
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(Number(stored.rows[0]!.n)).toBe(stored.rows[0]!.hash_count);
+    expect(stored.rows[0]!.hash_count).toBeGreaterThan(500);
+  }, 90_000);
+
+  it("publishes producer B's own, different beat", async () => {
+    const other = renderClip({ ...clip, seed: 62, tonic: 7, bpm: 136 }).samples;
+    const beatId = await finalized('Really By B', files(other), 'producer-b');
+    await flow.start(beatId);
+    expect((await settled(beatId)).status).toBe('published');
+    expect(await failure(beatId)).toEqual([]);
+  }, 90_000);
+
+  it("no longer blocks with A's beats once A deleted them", async () => {
+    await catalog.commands.deleteBeat(firstBeatId);
+    await catalog.commands.deleteBeat(reuploadId);
+    const gone = await db.query(`SELECT 1 FROM ${schema}.fingerprints WHERE beat_id = ANY($1)`, [
+      [firstBeatId, reuploadId],
+    ]);
+    expect(gone.rows).toHaveLength(0);
+    const beatId = await finalized('Now By B', files(original), 'producer-b');
+    await flow.start(beatId);
+    expect((await settled(beatId)).status).toBe('published');
+  }, 90_000);
+});
