@@ -2,6 +2,8 @@ import { serviceFeeCents } from '@beatmatch/contracts';
 import { DomainError } from '@beatmatch/platform';
 import { cartDecider, type CartCommand, type CartState } from './cart';
 import { splitFee } from '../orders/order';
+import { membershipDecider, type MembershipCommand, type MembershipState } from '../entitlements/membership';
+import { feeExempt } from './service';
 
 const now = new Date('2026-01-02T03:04:05Z');
 const run = (state: CartState, command: CartCommand) => {
@@ -26,6 +28,65 @@ describe('service fee (spec §5: 2 % rounded half-up to the cent, capped at $2)'
     [100000, true, 0],
   ])('total %i cents, subscribed %s → %i cents', (total, subscribed, fee) => {
     expect(serviceFeeCents(total, subscribed)).toBe(fee);
+  });
+});
+
+describe('service fee by membership (spec §5, §9: subscribed or lifetime pays none)', () => {
+  const member = (...commands: MembershipCommand[]): MembershipState =>
+    commands.reduce((state, command) => {
+      const decided = membershipDecider.decide(command, state);
+      return (Array.isArray(decided) ? decided : [decided]).reduce(membershipDecider.evolve, state);
+    }, membershipDecider.initialState());
+  const fee = (state: MembershipState, totalCents: number) => serviceFeeCents(totalCents, feeExempt(state));
+  const lifetime: MembershipCommand = { type: 'lifetime', reference: 'pay_1', now };
+
+  it('a lifetime member pays no service fee, at any total', () => {
+    const lifer = member(lifetime);
+    expect(lifer).toMatchObject({ lifer: true, artistPlan: null });
+    expect(fee(lifer, 9999)).toBe(0);
+    expect(fee(lifer, 10001)).toBe(0);
+    expect(fee(lifer, 100000)).toBe(0);
+    // …even after cancelling a plan they had: the lifetime membership does not end.
+    const cancelled = member(
+      {
+        type: 'start',
+        memberType: 'artist',
+        plan: 'artist',
+        trialEndsAt: null,
+        provider: 'test',
+        reference: 'r',
+        now,
+      },
+      lifetime,
+      { type: 'cancel', memberType: 'artist', now },
+    );
+    expect(fee(cancelled, 100000)).toBe(0);
+  });
+
+  it('a paid artist plan pays none; no plan, or a producer plan only, pays 2 % capped at $2', () => {
+    expect(fee(member(), 100000)).toBe(200);
+    expect(fee(member(), 2999)).toBe(60);
+    const artist = member({
+      type: 'start',
+      memberType: 'artist',
+      plan: 'artist_professional',
+      trialEndsAt: null,
+      provider: 'test',
+      reference: 'r',
+      now,
+    });
+    expect(fee(artist, 100000)).toBe(0);
+    expect(fee(member({ type: 'cancel', memberType: 'artist', now }), 2999)).toBe(60);
+    const producerOnly = member({
+      type: 'start',
+      memberType: 'producer',
+      plan: 'producer_unlimited',
+      trialEndsAt: null,
+      provider: 'test',
+      reference: 'r',
+      now,
+    });
+    expect(fee(producerOnly, 2999)).toBe(60);
   });
 });
 

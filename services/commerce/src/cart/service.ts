@@ -7,6 +7,7 @@ import {
   serviceFeeCents,
   type CartAnswer,
   type CartItemView,
+  type Entitlements,
   type PackageName,
 } from '@beatmatch/contracts';
 import {
@@ -21,6 +22,13 @@ import {
 import { beatsById, type CommerceBeat } from '../beats/projection';
 import { membershipOf } from '../entitlements/membership';
 import { cartDecider, deviceCartStream, userCartStream, type CartCommand, type CartLine } from './cart';
+
+/**
+ * Whether a member pays no service fee (spec §5; lifetime member: "pays no service fee"): a paid
+ * artist plan or the lifetime membership. A producer plan alone does not waive it.
+ */
+export const feeExempt = (member: Pick<Entitlements, 'artistPlan' | 'lifer'>): boolean =>
+  hasArtistPlan({ ...FREE_ENTITLEMENTS, artistPlan: member.artistPlan, lifer: member.lifer });
 
 /** A cart line priced now: what the cart shows and what checkout charges. */
 export interface PricedLine {
@@ -107,8 +115,7 @@ export class CartService {
   }
 
   async subscribed(userId: string | undefined): Promise<boolean> {
-    const m = await membershipOf(this.db, this.s, userId);
-    return hasArtistPlan({ ...FREE_ENTITLEMENTS, artistPlan: m.artistPlan, lifer: m.lifer });
+    return feeExempt(await membershipOf(this.db, this.s, userId));
   }
 
   async view(stream: string, userId: string | undefined): Promise<CartAnswer> {
