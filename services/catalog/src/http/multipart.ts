@@ -68,7 +68,15 @@ export function readMultipart(
     });
     parser.on('filesLimit', () => undefined);
     parser.on('fieldsLimit', () => fail(new HttpProblem(400, 'Too many form fields.', 'bad_multipart')));
-    parser.on('error', () => fail(new HttpProblem(400, 'The form could not be read.', 'bad_multipart')));
+    // A malformed body (e.g. a control character in a part header): busboy fails, and the request
+    // stops feeding it (a pipe unpipes on its destination's error), so it would never close. Answer
+    // at once and read the rest of the body away.
+    parser.on('error', () => {
+      fail(new HttpProblem(400, 'The form could not be read.', 'bad_multipart'));
+      req.unpipe(parser);
+      req.resume();
+      reject(failure);
+    });
     parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
     req.on('aborted', () => reject(new HttpProblem(400, 'The upload was interrupted.', 'aborted')));
     req.pipe(parser);
