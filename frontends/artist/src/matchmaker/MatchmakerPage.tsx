@@ -21,8 +21,14 @@ import { DEFAULT_FILTERS, filterRequest, filtersApplied, matchBadge, type Filter
 import { useErrorToasts } from './useErrorToasts';
 import { MatchmakerStyles } from './styles';
 
-type PlayerStatus = 'loading' | 'ready' | 'noBeat' | 'overlimit' | 'failed';
+type PlayerStatus = 'loading' | 'ready' | 'noBeat' | 'overlimit' | 'failed' | 'notLive';
 type Choice = 'pass' | 'match';
+
+/** The launch the not-live player announces (spec §2 Swipe player: "launching on 08/07/2023"). */
+export const MATCHMAKER_LAUNCH = { text: '08/07/2023', at: new Date('2023-08-07T00:00:00Z') };
+
+/** The player is live from the launch on. */
+export const isMatchmakerLive = (now: Date = new Date()) => now.getTime() >= MATCHMAKER_LAUNCH.at.getTime();
 
 /** A horizontal drag this far (px) is a swipe: right = Match, left = Pass. */
 const SWIPE_DISTANCE = 80;
@@ -36,8 +42,10 @@ const isOverlimit = (error: unknown) =>
  * their store), Pass / play-pause / Match, Filters, View History, Matches (count capped at 99) and
  * Upgrade. The snippet loops; Pass and Match record the choice, load the next beat and play it.
  * Keys: ← Pass, → Match, Space play/pause; a swipe on the card left or right does the same.
+ * Before the launch (`live` false) it only says when it launches and how many beats are uploaded
+ * (total_beats), and Pass, Match and Play are inert.
  */
-export function MatchmakerPage() {
+export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean } = {}) {
   const paths = useAreaPaths();
   const [params] = useSearchParams();
   const requestedBeat = params.get('beat');
@@ -57,6 +65,7 @@ export function MatchmakerPage() {
   const playAfterLoad = useRef(false);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const [dragOffset, setDragOffset] = useState(0);
+  const [uploaded, setUploaded] = useState<number | null>(null);
 
   const show = useCallback((answer: BeatPlayResponse) => {
     if ('beatId' in answer) {
@@ -101,10 +110,17 @@ export function MatchmakerPage() {
   );
 
   // On load: the device uuid (exclude), the match count, then the beat of ?beat= or a random one.
+  // Not live: only the count of uploaded beats (total_beats).
   useEffect(() => {
     let cancelled = false;
     void (async () => {
       const client = matchmaker();
+      if (!live) {
+        setStatus('notLive');
+        const total = await client.totalBeats().catch(() => null);
+        if (!cancelled && total) setUploaded(total.beats ?? 0);
+        return;
+      }
       try {
         await client.deviceUuid();
         const count = await client.matchCount().catch(() => ({ matches: 0 }));
@@ -121,7 +137,7 @@ export function MatchmakerPage() {
     return () => {
       cancelled = true;
     };
-  }, [requestedBeat, load, fail]);
+  }, [requestedBeat, load, fail, live]);
 
   // A new beat's audio starts when it was asked for (after Pass / Match), once the element has it.
   useEffect(() => {
@@ -231,7 +247,20 @@ export function MatchmakerPage() {
   );
 
   let card;
-  if (status === 'overlimit') {
+  if (status === 'notLive') {
+    card = (
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        data-testid="player-not-live"
+        title={`Launching on ${MATCHMAKER_LAUNCH.text}`}
+        description={
+          uploaded === null ? null : `${uploaded} ${uploaded === 1 ? 'beat' : 'beats'} uploaded so far`
+        }
+      />
+    );
+  } else if (status === 'overlimit') {
     card = (
       <Alert
         type="warning"

@@ -18,7 +18,7 @@ import {
   passCountText,
 } from './filters';
 import { MatchListPage, MATCH_LIST_CACHE_KEY } from './MatchListPage';
-import { MatchmakerPage } from './MatchmakerPage';
+import { isMatchmakerLive, MatchmakerPage } from './MatchmakerPage';
 import { PlayHistoryPage } from './PlayHistoryPage';
 
 // The gateway in memory: each route answers from `answers` (the matchmaker's documented shapes), and
@@ -220,6 +220,35 @@ describe('the swipe player', () => {
     expect(screen.queryByTestId('player-error')).toBeNull();
     // The stored uuid stays (spec §4: stored if none is present).
     expect(localStorage.getItem('uuid')).toBe('kept-device');
+  });
+
+  it('before the launch says when it launches with the count of uploaded beats, and Pass, Match and Play are inert', async () => {
+    answers['/api/total_beats'] = () => ({ beats: 42 });
+    answers['/api/beatmatch_beat_play'] = () => playerBeat('b1', 'Night Drive');
+    show(<MatchmakerPage live={false} />, '/matchmaker');
+    const notice = await screen.findByTestId('player-not-live');
+    expect(notice.textContent).toContain('Launching on 08/07/2023');
+    await waitFor(() => expect(notice.textContent).toContain('42 beats uploaded so far'));
+    const play = screen.getByRole('button', { name: 'Play' }) as HTMLButtonElement;
+    expect(play.disabled).toBe(true);
+    expect(screen.getByTestId('player-pass').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('player-match').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(play);
+    fireEvent.click(screen.getByTestId('player-match'));
+    fireEvent.click(screen.getByTestId('player-pass'));
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: ' ' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Not live: no device, no beat, no choice — only the count.
+    expect(calls.map((call) => call.path)).toEqual(['/api/total_beats']);
+    expect(screen.queryByTestId('player-beat-name')).toBeNull();
+    expect(played).toEqual([]);
+  });
+
+  it('is live from the launch date on', () => {
+    expect(isMatchmakerLive(new Date('2023-08-06T23:59:59Z'))).toBe(false);
+    expect(isMatchmakerLive(new Date('2023-08-07T00:00:00Z'))).toBe(true);
+    expect(isMatchmakerLive()).toBe(true);
   });
 
   it('records Match, loads the next beat, plays it and counts the match; Pass by the ← key', async () => {
