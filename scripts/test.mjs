@@ -68,8 +68,9 @@ if (runBrowser && existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
   stages.push(runPlaywright({ root, config: 'e2e/playwright.config.ts', env }));
 }
 
-// 4. API fuzzing (schemathesis over /api/openapi.json against the embedded app): one test, red on any
-// 5xx, a dead server or no cases run. Its own line "fuzz: passed|FAILED — N cases …" says what it saw.
+// 4. API fuzzing (schemathesis over /api/openapi.json against the embedded app, signed in): one test,
+// red on any 5xx or other schemathesis failure, a dead server, a lost session or no cases run. Its
+// own line "fuzz: passed|FAILED — N cases …" says what it saw.
 if (runBrowser) {
   const fuzz = run(process.execPath, [path.join(root, 'scripts', 'fuzz.mjs')]);
   const ok = fuzz.status === 0;
