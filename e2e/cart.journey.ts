@@ -84,6 +84,8 @@ test('an artist buys a matched beat with the test provider and downloads it', as
   await expect(item).toContainText('First Date Package');
   await expect(item.getByRole('link', { name: 'License' })).toHaveAttribute('href', '/policies/nonExclusive');
   const price = Number((await item.getByTestId('cart-item-price').textContent())!.replace('$', ''));
+  // The totals are the server's answer, which arrives after the items the page already holds.
+  await expect(page.getByTestId('cart-total')).toHaveText(`$${price.toFixed(2)}`);
   const fee = Number((await page.getByTestId('cart-fee').textContent())!.replace('$', ''));
   // The server's fee rule (spec §5): 2 % of the total, capped at $2, for a buyer without a plan.
   expect(fee).toBeCloseTo(Math.min(2, Math.round(price * 2) / 100), 2);

@@ -205,13 +205,17 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
           }}
         >
           <span>
-            Total: <strong data-testid="cart-total">{formatDollars(totals?.total)}</strong>
+            Total: <strong data-testid="cart-total">{totals ? formatDollars(totals.total) : '…'}</strong>
           </span>
           <span>
-            Service Fee: <strong data-testid="cart-fee">{formatDollars(totals?.serviceFee)}</strong>
+            Service Fee:{' '}
+            <strong data-testid="cart-fee">{totals ? formatDollars(totals.serviceFee) : '…'}</strong>
           </span>
           <span style={{ fontSize: 16 }}>
-            To pay: <strong data-testid="cart-checkout-total">{formatDollars(totals?.checkoutTotal)}</strong>
+            To pay:{' '}
+            <strong data-testid="cart-checkout-total">
+              {totals ? formatDollars(totals.checkoutTotal) : '…'}
+            </strong>
           </span>
           <Button
             type="primary"
