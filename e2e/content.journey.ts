@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_IN_STATE } from './accounts';
 
 // The content pages: every link of the landing page, the site footer and the policies index leads to
 // a page that exists (no "coming soon", no "page not found"), and the pages pass axe with no serious
@@ -65,29 +66,43 @@ test('the contact form answers with the spec toast and clears itself', async ({ 
   await expect(page.getByLabel('Name')).toHaveValue('');
 });
 
+// Every public content route of the shell (frontends/shell/src/content/routes.tsx), both spellings of
+// the contract and the audience aliases included, and the private footer's pages inside the app shell.
 const AXE_PAGES = [
   '/',
   '/producers',
+  '/sellBeats',
   '/artists',
+  '/findBeats',
   '/ambassadors',
   '/about',
   '/beat',
   '/kickstarter',
   '/pioneers',
   '/policies',
-  '/policies/terms',
+  '/policies/acceptable',
+  '/policies/cookies',
+  '/policies/disclaimer',
+  '/policies/dmca',
   '/policies/privacy',
+  '/policies/refund',
+  '/policies/terms',
   '/policies/nonExclusive',
+  '/policies/nonexclusive',
   '/help/faq',
   '/help/new',
   '/help/contact',
 ];
+const AXE_USER_PAGES = ['/user/contact', '/user/policies', '/user/faq', '/user/pioneers', '/user/whatsNew'];
 
-test('content pages have no serious accessibility violations (axe)', async ({ page }) => {
+async function seriousViolations(page: Page, hrefs: string[]) {
   const found: string[] = [];
-  for (const href of AXE_PAGES) {
+  for (const href of hrefs) {
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // In-shell pages title themselves with an h2 under the top bar's h1: wait for the page's own heading.
+    if (href.startsWith('/user/'))
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     for (const violation of results.violations)
       if (violation.impact === 'serious' || violation.impact === 'critical')
@@ -95,7 +110,18 @@ test('content pages have no serious accessibility violations (axe)', async ({ pa
           `${href}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         );
   }
-  expect(found).toEqual([]);
+  return found;
+}
+
+test('content pages have no serious accessibility violations (axe)', async ({ page }) => {
+  expect(await seriousViolations(page, AXE_PAGES)).toEqual([]);
+});
+
+test.describe('inside the app shell', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+  test('the private footer pages have no serious accessibility violations (axe)', async ({ page }) => {
+    expect(await seriousViolations(page, AXE_USER_PAGES)).toEqual([]);
+  });
 });
 
 test('the ambassadors strip loops every 30 s and stands still for reduced motion', async ({ browser }) => {

@@ -65,7 +65,8 @@ async function main() {
     limits: uploadLimitsFromMb({ snippet: 10, mp3: 50, wav: 500, trackout: 10, cover: 1 }),
     schema,
     relayPollMs: 50,
-    uploadWorkflow: (commands) => (flow = factory(commands)),
+    // The fingerprint check runs as in the service (the context carries its index).
+    uploadWorkflow: (commands, context) => (flow = factory(commands, context)),
   });
   await catalog.start();
   const bundling = performance.now();
