@@ -48,7 +48,7 @@ const config = loadConfig({
 
 async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const serviceUrls = new Map<string, string>(
+  const serviceUrls = new Map<ServiceName, string>(
     serviceRegistry.map(({ name }) => [
       name,
       (config as unknown as Record<string, string>)[serviceUrlVariable(name)]!,

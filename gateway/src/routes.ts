@@ -1,8 +1,11 @@
+import type { RegisteredServiceName } from '@beatmatch/contracts';
+
 /**
- * The spec's route names (artist-side spec §7, producer-side spec) → the owning service and its path.
- * Routes of features that later issues build are absent here and answer 404 until then.
+ * A service the gateway can route to: any service of the registry (packages/contracts/src/services.ts),
+ * so a route to a service that is not registered does not compile, and a new registry line needs no
+ * change here.
  */
-export type ServiceName = 'identity' | 'catalog' | 'matchmaker' | 'commerce' | 'payouts' | 'referrals';
+export type ServiceName = RegisteredServiceName;
 
 export interface RouteTarget {
   service: ServiceName;
@@ -21,6 +24,10 @@ export interface RouteTarget {
 
 export const API_PREFIX = '/api/';
 
+/**
+ * The spec's route names (artist-side spec §7, producer-side spec) → the owning service and its path.
+ * Routes of features that later issues build are absent here and answer 404 until then.
+ */
 export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_auth: { service: 'identity', path: '/me' },
   beatmatch_login: { service: 'identity', path: '/login', limit: 'login', accountLimit: 'login' },
