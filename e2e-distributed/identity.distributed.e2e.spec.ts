@@ -150,7 +150,7 @@ afterAll(async () => {
   await system?.stop();
   await audit.close();
   await smtp?.close();
-  for (const name of [...SERVICES.map((s) => `${prefix}_${s}`), probeDatabase]) {
+  for (const name of [...['gateway', ...SERVICES].map((s) => `${prefix}_${s}`), probeDatabase]) {
     await query(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -222,6 +222,13 @@ test('identity journey through the gateway on PostgreSQL + Kafka survives kill -
     const after = await client.post('beatmatch_auth');
     expect([after.status, after.body.message]).toEqual([401, 'User not authenticated']);
     figures.journeyMs = Date.now() - journeyStarted;
+    // The gateway counted the journey's rate-limited calls in its own database, where every gateway
+    // counts (SqlRateLimitStore), not in its memory.
+    const counters = await query<{ key: string }>(
+      system!.databaseUrlOf('gateway'),
+      'SELECT key FROM gateway_rate_limits',
+    );
+    expect(counters.length).toBeGreaterThan(0);
 
     // 3. Every integration event identity recorded in its outbox, before and after its kill, was relayed...
     const expectedTypes = [

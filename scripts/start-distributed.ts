@@ -1,7 +1,8 @@
 /**
  * The distributed profile on one machine: the gateway and every service as its own Node process on
  * the real servers (PostgreSQL, Kafka from deploy/local), each service with its own database on the
- * PostgreSQL server, the Kafka bus adapter, and SMTP mail when SMTP_URL is set.
+ * PostgreSQL server (and the gateway with one for its rate-limit counters, shared by every gateway),
+ * the Kafka bus adapter, and SMTP mail when SMTP_URL is set.
  *
  *   npm run start:distributed          (node --import tsx scripts/start-distributed.ts)
  *
@@ -38,7 +39,10 @@ const DEFAULT_PORTS = {
 } as Record<ProcessName, number>;
 
 export interface DistributedOptions {
-  /** The PostgreSQL server; each service gets the database `<databasePrefix>_<service>` on it. */
+  /**
+   * The PostgreSQL server; each service gets the database `<databasePrefix>_<service>` on it, the
+   * gateway `<databasePrefix>_gateway` (its rate-limit counters, shared by all gateways).
+   */
   databaseUrl: string;
   kafkaBrokers: string;
   databasePrefix?: string;
@@ -74,7 +78,8 @@ export interface DistributedSystem {
   processes: Record<ProcessName, ManagedProcess>;
   /** Wall time from startDistributed() until the gateway was ready. */
   startMs: number;
-  databaseUrlOf(service: ServiceName): string;
+  /** The database of a service, or the gateway's (rate-limit counters). */
+  databaseUrlOf(name: ProcessName): string;
   stop(): Promise<void>;
 }
 
@@ -84,7 +89,10 @@ function databaseUrlFor(baseUrl: string, database: string): string {
   return url.toString();
 }
 
-/** A service owns its data: one database per service on the shared server, created when missing. */
+/**
+ * A service owns its data: one database per service (and one for the gateway's rate-limit counters)
+ * on the shared server, created when missing.
+ */
 async function ensureDatabases(baseUrl: string, names: string[]): Promise<void> {
   const client = new Client({ connectionString: baseUrl });
   await client.connect();
@@ -316,7 +324,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     onLog,
     readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
   };
-  const databaseUrlOf = (service: ServiceName) => databaseUrlFor(options.databaseUrl, `${prefix}_${service}`);
+  const databaseUrlOf = (name: ProcessName) => databaseUrlFor(options.databaseUrl, `${prefix}_${name}`);
 
   const definitions = await Promise.all(SERVICES.map((service) => loadServiceDefinition(service)));
   const secretsOf = (service: ServiceName) =>
@@ -328,7 +336,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     ),
     ensureDatabases(
       options.databaseUrl,
-      SERVICES.map((service) => `${prefix}_${service}`),
+      ['gateway', ...SERVICES].map((name) => `${prefix}_${name}`),
     ),
   ]);
   const ports = {} as Record<ProcessName, number>;
@@ -383,7 +391,9 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     INTERNAL_TOKEN_PRIVATE_KEY: secrets.internalPrivateKeyPem,
     CSRF_SECRET: secrets.csrfSecret,
   };
-  delete gatewayEnv.DATABASE_URL; // the gateway stores nothing
+  // Its own database, for the rate-limit counters (SqlRateLimitStore): every gateway counts in one
+  // place, so a client cannot multiply its attempts by the number of gateways.
+  gatewayEnv.DATABASE_URL = databaseUrlOf('gateway');
   for (const service of SERVICES) gatewayEnv[serviceUrlVariable(service)] = urlOf(service);
   processes.gateway = new Supervised(
     'gateway',
