@@ -278,10 +278,6 @@ export function createGateway(options: GatewayOptions) {
         proxyTimeout: 30_000,
         on: {
           proxyReq: (proxyReq, req) => {
-            // Services see the caller only as the gateway vouches for it: no cookies, no spoofed token.
-            proxyReq.removeHeader('cookie');
-            proxyReq.setHeader(INTERNAL_TOKEN_HEADER, req.internalToken ?? '');
-            proxyReq.setHeader(HEADERS.requestId, String(req.id));
             // A body the gateway parsed (per-account limits) is written again for the service.
             fixRequestBody(proxyReq, req);
           },
@@ -366,6 +362,13 @@ export function createGateway(options: GatewayOptions) {
       // The service sees its own path; the query string (e.g. ?beatId= of the streaming routes) is kept.
       const query = req.originalUrl.indexOf('?');
       req.url = query === -1 ? target.path : target.path + req.originalUrl.slice(query);
+      // Services see the caller only as the gateway vouches for it: no cookies, no spoofed token. Set on
+      // the request the proxy copies, not in its proxyReq event: that fires when the keep-alive agent
+      // hands over a socket, which under load can come after the piped body has sent the headers (then
+      // changing them throws outside any handler and the process dies — seen at 50 connections).
+      delete req.headers.cookie;
+      req.headers[INTERNAL_TOKEN_HEADER] = req.internalToken;
+      req.headers[HEADERS.requestId] = String(req.id);
       proxyFor(target.service)(req, res, next);
     } catch (error) {
       next(error);
