@@ -1,0 +1,437 @@
+/**
+ * Serving bench of the matchmaker through the gateway, side by side with baselines, in one run (issue 9):
+ *   npm run bench:matchmaker:serving [-- --beats 10000 --connections 50 --seconds 10 --warmup 3
+ *     --files 200 --file-bytes 480000 --nginx-workers 1]
+ * Needs DATABASE_URL (`eval "$(deploy/local/env)"`) and nginx (bench/matchmaker/install-tools.sh).
+ *
+ * Servers in this process, as the embedded profile composes them: the real matchmaker service on
+ * PostgreSQL (its own schema, a filesystem blob store holding the snippets) and the real gateway app in
+ * front of it; a bare Express hello-world; and nginx (its own processes, generated config, loopback
+ * port) serving the blob store's objects directory. The load comes from bench/matchmaker/loadgen.ts
+ * (autocannon) in a child process, one phase at a time, each with a warm-up first:
+ * 1. hello      GET / on the bare Express app.
+ * 2. beat_play  POST /api/beatmatch_beat_play through the gateway as visitors: the CSRF cookie + token
+ *               of /api/csrf, a fresh device uuid per listener, each listener swiping 24 beats (passes,
+ *               1 in 10 a match; the free limit is 25 a day) over --beats published beats.
+ * 3. nginx      GET /snippets/<file>.mp3 with `Range: bytes=<offset>-` on nginx.
+ * 4. snippet    GET /api/beatmatch_beat_play_snippet?beatId=… with the same Range through the gateway.
+ * Targets: beat_play p99 ≤ 25 ms and ≥ 0.35× hello-world req/s; snippet bytes/s ≥ 0.8× nginx.
+ * Ends with one line of key=value pairs. Prints figures; not a test.
+ */
+import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import express from 'express';
+import { integrationEvent, CATALOG_TOPIC, type BeatPublishedPayload } from '@beatmatch/contracts';
+import {
+  createLogger,
+  FilesystemBlobStore,
+  generateInternalKeyPair,
+  InProcessEventBus,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  openPostgres,
+} from '@beatmatch/platform';
+import { createGateway, DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
+import { sampleDna } from '@beatmatch/testing';
+import { createMatchmakerService } from '../../services/matchmaker/src/index';
+import type { LoadResult, LoadSpec, VisitorSession } from './loadgen';
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const beatCount = arg('beats', 10_000);
+const connections = arg('connections', 50);
+const seconds = arg('seconds', 10);
+const warmupSeconds = arg('warmup', 3);
+const files = arg('files', 200);
+/** A 30-second snippet at 128 kbit/s. */
+const fileBytes = arg('file-bytes', 480_000);
+const nginxWorkers = arg('nginx-workers', 1);
+const DIMS = 64;
+const PRODUCERS = 300;
+const GENRES = ['rapHipHop', 'rnb', 'pop', 'electronicDance', 'rock', 'latin'];
+const KEYS = ['A minor', 'E minor', 'F# minor', 'C major', 'G major', 'Bb major'];
+const TARGETS = { p99Ms: 25, helloRatio: 0.35, nginxRatio: 0.8 };
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(42);
+const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+const normalise = (v: number[]) => {
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => x / n);
+};
+
+/** --beats published beats; beat i's snippet is file i % --files (every beat has one). */
+function catalogue(): BeatPublishedPayload[] {
+  return Array.from({ length: beatCount }, (_, i) => {
+    const beatId = `serving-beat-${i}`;
+    return {
+      beatId,
+      producerId: `serving-producer-${i % PRODUCERS}`,
+      producerName: `Producer ${i % PRODUCERS}`,
+      name: `Serving ${i}`,
+      prices: { firstDate: 1999, relationship: 3999, marriage: null },
+      isPrivate: false,
+      crate: 'active',
+      demo: false,
+      coverArtUrl: null,
+      files: {
+        snippetKey: snippetKey(i % files),
+        mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
+        wavKey: null,
+        stemsKey: null,
+      },
+      dna: sampleDna({
+        genreTags: [{ tag: GENRES[i % GENRES.length]!, score: 0.9 }],
+        keyPrediction: { value: KEYS[i % KEYS.length]!, tonic: 'A', mode: 'minor', confidence: 0.9 },
+        bpm: { value: 70 + (i % 90), confidence: 0.9 },
+        embedding: normalise(Array.from({ length: DIMS }, gauss)),
+      }),
+      publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    };
+  });
+}
+const snippetKey = (file: number) => `snippets/serving-snippet-${file}.mp3`;
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
+  });
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const url = await listen(probe);
+  await close(probe);
+  return Number(new URL(url).port);
+}
+
+/** nginx with a generated config: one server on a loopback port, root = the blob store's objects. */
+async function startNginx(dir: string, root: string) {
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  await writeFile(
+    conf,
+    [
+      `worker_processes ${nginxWorkers};`,
+      'daemon off;',
+      `pid ${path.join(dir, 'nginx.pid')};`,
+      `error_log ${path.join(dir, 'error.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  types { audio/mpeg mp3; }',
+      '  access_log off;',
+      '  sendfile on;',
+      '  tcp_nopush on;',
+      // Node's server has no per-connection request cap; nginx's default (1000) would reconnect.
+      '  keepalive_requests 1000000;',
+      `  client_body_temp_path ${path.join(dir, 'body')};`,
+      `  proxy_temp_path ${path.join(dir, 'proxy')};`,
+      `  fastcgi_temp_path ${path.join(dir, 'fastcgi')};`,
+      `  uwsgi_temp_path ${path.join(dir, 'uwsgi')};`,
+      `  scgi_temp_path ${path.join(dir, 'scgi')};`,
+      `  server { listen 127.0.0.1:${port}; root ${root}; location / { } }`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  // Its messages go to error.log: a child holding this process's stdout would outlive a crash.
+  const child = spawn(binary, ['-c', conf, '-p', dir], { stdio: 'ignore' });
+  process.once('exit', () => child.kill('SIGQUIT'));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`nginx exited (${code}); see ${dir}/error.log`))),
+  );
+  exited.catch(() => undefined);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) await exited;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+/** Runs one phase in a forked load generator and returns its figures. */
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = fork(path.join(__dirname, 'loadgen.ts'), { stdio: 'inherit' });
+    let result: LoadResult | undefined;
+    child.once('message', (message) => {
+      result = message as LoadResult;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`load generator exited (${code}) without a result`)),
+    );
+    child.send(spec);
+  });
+}
+
+/** A visitor as the gateway sees one: the CSRF cookie pair and its token from GET /api/csrf. */
+async function visitorSession(gatewayUrl: string): Promise<VisitorSession> {
+  const response = await fetch(`${gatewayUrl}/api/csrf`);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .join('; ');
+  return { cookie, csrfToken };
+}
+
+const cpuPercent = (before: NodeJS.CpuUsage, wallMs: number) => {
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) / 1000 / wallMs) * 100;
+};
+
+async function main() {
+  const loadAtStart = loadavg();
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://beatmatch:beatmatch@127.0.0.1:54329/beatmatch';
+  const db = openPostgres(databaseUrl);
+  const schema = `matchmaker_serving_${process.pid}`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'beatmatch-serving-'));
+  const blobs = new FilesystemBlobStore({
+    root: path.join(dir, 'blobs'),
+    secret: randomBytes(32).toString('hex'),
+    publicUrl: '/blobs',
+  });
+  const bus = new InProcessEventBus();
+  const keys = await generateInternalKeyPair();
+  const logger = createLogger('bench', 'warn');
+  const servers: Server[] = [];
+  let nginx: ChildProcess | undefined;
+  let service: Awaited<ReturnType<typeof createMatchmakerService>> | undefined;
+  try {
+    // The snippet files: pseudo-random bytes (nothing here decodes them), the same files for both servers.
+    const bytes = seeded(3);
+    for (let file = 0; file < files; file++) {
+      const body = Buffer.alloc(fileBytes);
+      for (let i = 0; i < fileBytes; i += 4) body.writeUInt32LE((bytes() * 2 ** 32) >>> 0, i);
+      await blobs.put(snippetKey(file), Readable.from([body]), { contentType: 'audio/mpeg' });
+    }
+    // nginx's workers run as an unprivileged user: let them read the files (mkdtemp makes 0700 folders).
+    for (const folder of [
+      dir,
+      path.join(dir, 'blobs'),
+      blobs.objectsDir,
+      path.join(blobs.objectsDir, 'snippets'),
+    ])
+      await chmod(folder, 0o755);
+    for (const name of await readdir(path.join(blobs.objectsDir, 'snippets')))
+      await chmod(path.join(blobs.objectsDir, 'snippets', name), 0o644);
+
+    service = await createMatchmakerService({
+      db,
+      bus,
+      verifier: new InternalTokenVerifier(keys.publicKey),
+      logger,
+      blobs: async () => blobs,
+      schema,
+      relayPollMs: 200,
+      consumer: `matchmaker-serving-${process.pid}`,
+    });
+    await service.start();
+    const matchmakerServer = createServer(service.app);
+    servers.push(matchmakerServer);
+    const matchmakerUrl = await listen(matchmakerServer);
+
+    const t0 = performance.now();
+    const beats = catalogue();
+    for (let i = 0; i < beats.length; i += 500)
+      await bus.publish(
+        CATALOG_TOPIC,
+        beats.slice(i, i + 500).map((payload) => ({
+          key: payload.beatId,
+          event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()),
+        })),
+      );
+    for (;;) {
+      const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.beats`);
+      if (Number(rows[0]!.n) >= beats.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    console.log(`projected ${beats.length} beats in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    // The gateway's secret also seals the device cookies the load generator gives each listener (a
+    // device's uuid is vouched for only by that cookie, as the exclude call would set it).
+    const gatewaySecret = randomBytes(32).toString('hex');
+    const gateway = createGateway({
+      logger,
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      // Only the matchmaker is called: visitors carry no session cookie, so identity is never asked.
+      serviceUrl: (name) => (name === 'matchmaker' ? matchmakerUrl : 'http://127.0.0.1:9'),
+      csrfSecret: gatewaySecret,
+      secureCookies: false,
+      remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
+    });
+    const gatewayServer = createServer(gateway);
+    servers.push(gatewayServer);
+    const gatewayUrl = await listen(gatewayServer);
+
+    const hello = express();
+    hello.get('/', (_req, res) => {
+      res.send('Hello World!');
+    });
+    const helloServer = createServer(hello);
+    servers.push(helloServer);
+    const helloUrl = await listen(helloServer);
+
+    const started = await startNginx(dir, blobs.objectsDir);
+    nginx = started.child;
+
+    // Every connection's visitor: its own CSRF cookie pair and token.
+    const sessions = await Promise.all(Array.from({ length: connections }, () => visitorSession(gatewayUrl)));
+    // Sanity: the calls the phases make answer as a browser would expect.
+    const probe = await fetch(`${gatewayUrl}/api/beatmatch_beat_play`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${sessions[0]!.cookie}; ${DEVICE_COOKIE}=${new DeviceCookie(gatewaySecret).seal('serving-probe')}`,
+        'x-csrf-token': sessions[0]!.csrfToken,
+      },
+      body: JSON.stringify({ uuid: 'serving-probe', genre: null, musicalKey: null, tempo: null }),
+    });
+    const played = (await probe.json()) as { beatId?: string; audioSrc?: string };
+    if (probe.status !== 200 || !played.beatId || !played.audioSrc)
+      throw new Error(`beat_play probe: ${probe.status} ${JSON.stringify(played)}`);
+    const viaGateway = await fetch(`${gatewayUrl}${played.audioSrc}`, { headers: { range: 'bytes=1000-' } });
+    const file = Number(/(\d+)$/.exec(played.beatId)![1]) % files;
+    const viaNginx = await fetch(`${started.url}/${snippetKey(file)}`, { headers: { range: 'bytes=1000-' } });
+    const [a, b] = [Buffer.from(await viaGateway.arrayBuffer()), Buffer.from(await viaNginx.arrayBuffer())];
+    if (viaGateway.status !== 206 || viaNginx.status !== 206 || a.length !== fileBytes - 1000 || !a.equals(b))
+      throw new Error(
+        `snippet probe: gateway ${viaGateway.status} ${a.length} B, nginx ${viaNginx.status} ${b.length} B`,
+      );
+
+    const common = { connections, seconds, warmupSeconds };
+    const phase = async (name: string, spec: LoadSpec, inThisProcess: boolean) => {
+      const cpu = process.cpuUsage();
+      const wall = performance.now();
+      const result = await load(spec);
+      // The server process's CPU over warm-up + measurement (nginx's is not in this process).
+      const serverCpu = inThisProcess ? cpuPercent(cpu, performance.now() - wall) : NaN;
+      const statuses = Object.entries(result.statuses)
+        .map(([status, count]) => `${status}:${count}`)
+        .join(',');
+      console.log(
+        `${name.padEnd(9)} n=${result.requests} ${result.rps.toFixed(0)} req/s ${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms max=${result.max.toFixed(0)}ms statuses=${statuses} errors=${result.errors}${inThisProcess ? ` server_cpu=${serverCpu.toFixed(0)}%` : ''} client_cpu=${result.clientCpu.toFixed(0)}%`,
+      );
+      return result;
+    };
+    console.log(
+      `${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per phase, load generator in its own process; load average ${loadAtStart.map((x) => x.toFixed(2)).join(' ')}`,
+    );
+    const helloResult = await phase('hello', { ...common, url: helloUrl, kind: 'get', path: '/' }, true);
+    const playResult = await phase(
+      'beat_play',
+      {
+        ...common,
+        url: gatewayUrl,
+        kind: 'beatPlay',
+        path: '/api/beatmatch_beat_play',
+        sessions,
+        deviceSecret: gatewaySecret,
+        playsPerListener: 24,
+        matchShare: 0.1,
+      },
+      true,
+    );
+    const range = { kind: 'range' as const, beats: beatCount, files, fileBytes, sessions };
+    const nginxResult = await phase(
+      'nginx',
+      { ...common, ...range, url: started.url, pathTemplate: '/snippets/serving-snippet-{file}.mp3' },
+      false,
+    );
+    const snippetResult = await phase(
+      'snippet',
+      {
+        ...common,
+        ...range,
+        url: gatewayUrl,
+        pathTemplate: '/api/beatmatch_beat_play_snippet?beatId=serving-beat-{beat}',
+      },
+      true,
+    );
+    const loadAtEnd = loadavg();
+
+    const helloRatio = playResult.rps / helloResult.rps;
+    const nginxRatio = snippetResult.bytesPerSecond / nginxResult.bytesPerSecond;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(
+      [
+        `beat_play p99 ${playResult.p99.toFixed(1)} ms (target ≤ ${TARGETS.p99Ms}): ${verdict(playResult.p99 <= TARGETS.p99Ms)}`,
+        `beat_play / hello-world req/s ${helloRatio.toFixed(3)}× (target ≥ ${TARGETS.helloRatio}): ${verdict(helloRatio >= TARGETS.helloRatio)}`,
+        `snippet / nginx bytes/s ${nginxRatio.toFixed(3)}× (target ≥ ${TARGETS.nginxRatio}): ${verdict(nginxRatio >= TARGETS.nginxRatio)}`,
+        `load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (1 min)`,
+      ].join('\n'),
+    );
+    console.log(
+      [
+        `beats=${beatCount}`,
+        `connections=${connections}`,
+        `seconds=${seconds}`,
+        `hello_rps=${helloResult.rps.toFixed(0)}`,
+        `hello_p99_ms=${helloResult.p99.toFixed(1)}`,
+        `beat_play_rps=${playResult.rps.toFixed(0)}`,
+        `beat_play_p50_ms=${playResult.p50.toFixed(1)}`,
+        `beat_play_p95_ms=${playResult.p95.toFixed(1)}`,
+        `beat_play_p99_ms=${playResult.p99.toFixed(1)}`,
+        `beat_play_errors=${playResult.requests - playResult.ok + playResult.errors}`,
+        `beat_play_vs_hello=${helloRatio.toFixed(3)}`,
+        `nginx_mb_s=${(nginxResult.bytesPerSecond / 1e6).toFixed(1)}`,
+        `snippet_mb_s=${(snippetResult.bytesPerSecond / 1e6).toFixed(1)}`,
+        `snippet_p99_ms=${snippetResult.p99.toFixed(1)}`,
+        `snippet_vs_nginx=${nginxRatio.toFixed(3)}`,
+        `nginx_workers=${nginxWorkers}`,
+        `load_start=${loadAtStart[0]!.toFixed(2)}`,
+        `load_end=${loadAtEnd[0]!.toFixed(2)}`,
+      ].join(' '),
+    );
+  } finally {
+    nginx?.kill('SIGQUIT');
+    await Promise.all(servers.map(close));
+    await service?.stop();
+    await bus.close();
+    await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
