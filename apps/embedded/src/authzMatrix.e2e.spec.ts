@@ -96,7 +96,9 @@ const matrix: Record<string, Row> = {
   // Play History: a session, then a paid artist plan ('No Access').
   beatmatch_play_history: { anonymous: 401, other: 403, owner: 403, admin: 403 },
   save_lyrics: sessionNeeded(400),
-  // Commerce: a visitor's cart is its device uuid (none sent: 400); a user's is theirs (200). Purchases,
+  // Commerce: a visitor's cart is its device (the uuid the gateway vouches for from its device cookie,
+  // never the body's), so a visitor without one is refused (400); a user's cart is theirs (200), and
+  // every cart call acts on the caller's own cart only (services/commerce api.int.spec.ts). Purchases,
   // downloads and checkout need a session; a download checks the buyer (services/commerce api.int.spec.ts:
   // another buyer's purchase is 404). The webhook without a Stripe-Signature is 400.
   get_cart_items: { anonymous: 400, other: 200, owner: 200, admin: 200 },

@@ -11,7 +11,8 @@ import { ApiClient, signedInClient } from './apiClient';
 /**
  * A purchase through the embedded profile's gateway, with the local test provider (no Stripe keys):
  * a beat is published (the catalog's event on the profile's bus) → a visitor adds it to the device
- * cart → signs up, and the cart is theirs → checkout → a declined card, then a good one (a signed
+ * cart (another browser or user that sends the device's uuid sees and takes nothing of it) → signs up
+ * on that browser, and the cart is theirs → checkout → a declined card, then a good one (a signed
  * webhook) → the purchase is listed → the licence PDF downloads through a signed URL; then the
  * Marketplace Pro plan makes member_active_status subscribed.
  */
@@ -71,9 +72,10 @@ it('visitor cart → sign-up merges it → checkout on the test provider → pur
     { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, published, new Date()) },
   ]);
 
-  // A visitor (device uuid) adds the beat once commerce has it.
-  const uuid = randomUUID();
+  // A visitor adds the beat once commerce has it: its device is the uuid the exclude call issued to
+  // this browser, which the gateway vouches for from its device cookie.
   const visitor = new ApiClient(system.url);
+  const { uuid } = (await visitor.post<{ uuid: string }>('beatmatch_exclude')).body;
   const added = await eventually(async () => {
     const res = await visitor.post<{ message: string; total: string }>('update_to_cart', {
       beatId,
@@ -85,8 +87,38 @@ it('visitor cart → sign-up merges it → checkout on the test provider → pur
   });
   expect(added.body).toMatchObject({ message: 'added', total: '40.00', serviceFee: '0.80' });
 
-  // Signing up: the device cart becomes the user's.
-  const buyer = await signedInClient(system, 'commercebuyer', 'artist');
+  // Knowing the uuid is not being the device: another browser (its own device cookie) that sends it
+  // reads and changes only its own cart; a signed-in user elsewhere who sends it merges nothing.
+  const stranger = new ApiClient(system.url);
+  await stranger.post('beatmatch_exclude');
+  expect((await stranger.post('get_cart_items', { uuid })).body).toMatchObject({ cart: [] });
+  expect((await stranger.post('update_to_cart', { update: 'reset', uuid })).status).toBe(200);
+  const elsewhere = await signedInClient(system, 'commerceelsewhere', 'artist');
+  expect((await elsewhere.post('get_cart_items', { uuid })).body).toMatchObject({ cart: [] });
+  const stolen = await elsewhere.post('beatmatch_checkout', { uuid });
+  expect({ status: stolen.status, message: stolen.body.message }).toEqual({
+    status: 400,
+    message: 'Nothing in your cart can be bought.',
+  });
+  // Without its device cookie, a uuid in the body is no visitor at all.
+  const bare = await new ApiClient(system.url).post('get_cart_items', { uuid });
+  expect({ status: bare.status, code: bare.body.code }).toEqual({ status: 400, code: 'uuid' });
+  expect((await visitor.post<{ cart: unknown[] }>('get_cart_items', { uuid })).body.cart).toHaveLength(1);
+
+  // Signing up and in on this browser (the device's): the device cart becomes the user's.
+  const user = {
+    username: 'commercebuyer',
+    email: 'commercebuyer@example.com',
+    password: 'correct horse battery',
+  };
+  expect((await visitor.post('beatmatch_signup', user)).status).toBe(200);
+  const mail = await system.devMailbox.waitFor((m) => m.to === user.email && /code/i.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const login = { email: user.email, password: user.password, uuid };
+  await visitor.post('beatmatch_login', { ...login, auth_code: code });
+  await visitor.post('beatmatch_login', { ...login, producerArtistSurvey: 'artist' });
+  expect((await visitor.post('beatmatch_auth')).status).toBe(200);
+  const buyer = visitor;
   const cart = await buyer.post<{ cart: { beatId: string }[]; checkoutTotal: string }>('get_cart_items', {
     uuid,
   });

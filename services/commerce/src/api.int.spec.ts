@@ -56,6 +56,8 @@ const ANN = randomUUID(); // artist
 const BOB = randomUUID(); // another artist
 const PRO = randomUUID(); // producer
 const DEVICE = randomUUID();
+/** A visitor on the browser holding DEVICE's device cookie, as the gateway vouches for it. */
+const VISITOR = { deviceId: DEVICE };
 
 const dna: BeatDna = sampleDna();
 const beat = (overrides: Partial<BeatPublishedPayload> = {}): BeatPublishedPayload => {
@@ -106,13 +108,27 @@ async function publishBeat(overrides: Partial<BeatPublishedPayload> = {}) {
   return payload;
 }
 
-const tokenFor = (userId?: string, email?: string) =>
-  issuer.issue(userId ? { userId, userName: 'u', ...(email ? { email } : {}) } : {});
+/**
+ * The internal token the gateway would issue: the signed-in user (if any) and the device uuid it
+ * vouches for from the browser's signed device cookie (if any) — never a value from the body.
+ */
+const tokenFor = (userId?: string, email?: string, deviceId?: string) =>
+  issuer.issue({
+    ...(userId ? { userId, userName: 'u', ...(email ? { email } : {}) } : {}),
+    ...(deviceId ? { deviceId } : {}),
+  });
 
-async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
+/** Who calls: a user id, or the user and/or the device of the caller's browser. */
+type Who = string | { userId?: string; deviceId?: string };
+
+async function call(service: typeof commerce, pathName: string, body: unknown, who?: Who) {
+  const { userId, deviceId } = typeof who === 'string' ? { userId: who, deviceId: undefined } : (who ?? {});
   return request(service.app)
     .post(pathName)
-    .set(INTERNAL_TOKEN_HEADER, await tokenFor(userId, userId ? `${userId}@example.com` : undefined))
+    .set(
+      INTERNAL_TOKEN_HEADER,
+      await tokenFor(userId, userId ? `${userId}@example.com` : undefined, deviceId),
+    )
     .send(body as object);
 }
 
@@ -178,13 +194,18 @@ describe('cart', () => {
     });
 
     // A visitor (device uuid) adds; the client's price is never read.
-    const added = await call(commerce, '/cart/update', {
-      beatId: a.beatId,
-      beatPackage: 'First Date Package',
-      update: 'add',
-      uuid: DEVICE,
-      beatPrice: '0.01',
-    });
+    const added = await call(
+      commerce,
+      '/cart/update',
+      {
+        beatId: a.beatId,
+        beatPackage: 'First Date Package',
+        update: 'add',
+        uuid: DEVICE,
+        beatPrice: '0.01',
+      },
+      VISITOR,
+    );
     expect(added.status).toBe(200);
     expect(added.body.message).toBe('added');
     expect(added.body.cart).toEqual([
@@ -197,46 +218,62 @@ describe('cart', () => {
     ]);
     expect(added.body).toMatchObject({ total: '29.99', serviceFee: '0.60', checkoutTotal: '30.59' });
 
-    const again = await call(commerce, '/cart/update', {
-      beatId: a.beatId,
-      beatPackage: 'Relationship Package',
-      update: 'add',
-      uuid: DEVICE,
-    });
+    const again = await call(
+      commerce,
+      '/cart/update',
+      {
+        beatId: a.beatId,
+        beatPackage: 'Relationship Package',
+        update: 'add',
+        uuid: DEVICE,
+      },
+      VISITOR,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This beat is already in your cart with another package.');
-    const upgraded = await call(commerce, '/cart/update', {
-      beatId: a.beatId,
-      beatPackage: 'Relationship Package',
-      update: 'upgrade',
-      uuid: DEVICE,
-    });
+    const upgraded = await call(
+      commerce,
+      '/cart/update',
+      {
+        beatId: a.beatId,
+        beatPackage: 'Relationship Package',
+        update: 'upgrade',
+        uuid: DEVICE,
+      },
+      VISITOR,
+    );
     expect(upgraded.body.cart[0]).toMatchObject({ beatPackage: 'Relationship Package', beatPrice: '49.99' });
 
     // Marriage is not offered for b ('-').
-    const noMarriage = await call(commerce, '/cart/update', {
-      beatId: b.beatId,
-      beatPackage: 'Marriage Package',
-      update: 'add',
-      uuid: DEVICE,
-    });
+    const noMarriage = await call(
+      commerce,
+      '/cart/update',
+      {
+        beatId: b.beatId,
+        beatPackage: 'Marriage Package',
+        update: 'add',
+        uuid: DEVICE,
+      },
+      VISITOR,
+    );
     expect(noMarriage.status).toBe(400);
     expect(noMarriage.body.message).toBe('This package is not offered for this beat.');
 
-    // Ann already has b in her own cart; signing in merges the device cart into hers.
+    // Ann already has b in her own cart; signing in on the device's browser (its device cookie) merges
+    // the device cart into hers.
     await call(
       commerce,
       '/cart/update',
       { beatId: b.beatId, beatPackage: 'First Date Package', update: 'add' },
       ANN,
     );
-    const merged = await call(commerce, '/cart/items', { uuid: DEVICE }, ANN);
+    const merged = await call(commerce, '/cart/items', { uuid: DEVICE }, { userId: ANN, deviceId: DEVICE });
     expect(merged.body.cart.map((item: { beatId: string }) => item.beatId).sort()).toEqual(
       [a.beatId, b.beatId].sort(),
     );
     // 49.99 + 10.25 = 60.24 → 2 % = 1.2048 → $1.20
     expect(merged.body).toMatchObject({ total: '60.24', serviceFee: '1.20', checkoutTotal: '61.44' });
-    const device = await call(commerce, '/cart/items', { uuid: DEVICE });
+    const device = await call(commerce, '/cart/items', { uuid: DEVICE }, VISITOR);
     expect(device.body.cart).toEqual([]);
 
     // Re-priced and deleted beats show visibly.
@@ -316,16 +353,24 @@ describe('cart', () => {
         400,
         'Please choose a package: First Date Package, Relationship Package or Marriage Package.',
       ],
-      [
-        { beatId: 'x', update: 'add', beatPackage: 'First Date Package' },
-        400,
-        'A device id (uuid) is required.',
-      ],
     ];
     for (const [body, status, message] of cases) {
-      const res = await call(commerce, '/cart/update', body);
+      const res = await call(commerce, '/cart/update', body, VISITOR);
       expect({ status: res.status, message: res.body.message }).toEqual({ status, message });
     }
+    // A visitor without a device the gateway vouches for has no cart, whatever uuid the body names;
+    // a body uuid is still validated.
+    for (const body of [{}, { uuid: DEVICE }]) {
+      for (const pathName of ['/cart/items', '/cart/update']) {
+        const res = await call(commerce, pathName, { ...body, update: 'reset' });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 400,
+          body: expect.objectContaining({ message: 'A device id (uuid) is required.', code: 'uuid' }),
+        });
+      }
+    }
+    const tooLong = await call(commerce, '/cart/items', { uuid: 'x'.repeat(101) }, VISITOR);
+    expect(tooLong.status).toBe(400);
     // A producer can not buy their own beat.
     const own = await publishBeat();
     const mine = await call(
@@ -338,6 +383,103 @@ describe('cart', () => {
     expect(mine.body.message).toBe('You can not buy your own beat.');
     const anonymousCheckout = await call(commerce, '/checkout', { uuid: DEVICE });
     expect(anonymousCheckout.status).toBe(401);
+  }, 60_000);
+});
+
+describe("a visitor's cart is the device the gateway vouches for, never the body's uuid", () => {
+  const ids = (res: { body: { cart: { beatId: string }[] } }) =>
+    res.body.cart.map((item) => item.beatId).sort();
+
+  it("another visitor's uuid in the body neither reads nor changes that cart", async () => {
+    const a = await publishBeat({ name: 'Victim Beat' });
+    const b = await publishBeat({ name: 'Intruder Beat' });
+    const victim = { deviceId: randomUUID() };
+    const intruder = { deviceId: randomUUID() };
+    const added = await call(
+      commerce,
+      '/cart/update',
+      { beatId: a.beatId, beatPackage: 'First Date Package', update: 'add', uuid: victim.deviceId },
+      victim,
+    );
+    expect(added.body.message).toBe('added');
+
+    // The intruder names the victim's uuid: every call acts on the intruder's own (empty) cart.
+    const read = await call(commerce, '/cart/items', { uuid: victim.deviceId }, intruder);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ cart: [], total: '0.00' });
+    const removed = await call(
+      commerce,
+      '/cart/update',
+      { beatId: a.beatId, update: 'remove', uuid: victim.deviceId },
+      intruder,
+    );
+    expect(removed.body).toMatchObject({ message: 'removed', cart: [] });
+    // An upgrade of a beat not in the cart adds it — to the intruder's cart.
+    const upgraded = await call(
+      commerce,
+      '/cart/update',
+      { beatId: a.beatId, beatPackage: 'Relationship Package', update: 'upgrade', uuid: victim.deviceId },
+      intruder,
+    );
+    expect(upgraded.body.cart).toEqual([
+      expect.objectContaining({ beatId: a.beatId, beatPackage: 'Relationship Package' }),
+    ]);
+    const reset = await call(commerce, '/cart/update', { update: 'reset', uuid: victim.deviceId }, intruder);
+    expect(reset.status).toBe(200);
+    const planted = await call(
+      commerce,
+      '/cart/update',
+      { beatId: b.beatId, beatPackage: 'First Date Package', update: 'add', uuid: victim.deviceId },
+      intruder,
+    );
+    expect(planted.body.message).toBe('added');
+    expect(ids(planted)).toEqual([b.beatId]);
+
+    // The victim's cart is as the victim left it; the planted beat is in the intruder's cart only.
+    const mine = await call(commerce, '/cart/items', { uuid: victim.deviceId }, victim);
+    expect(mine.body.cart).toEqual([
+      expect.objectContaining({ beatId: a.beatId, beatPackage: 'First Date Package' }),
+    ]);
+    expect(ids(await call(commerce, '/cart/items', {}, intruder))).toEqual([b.beatId]);
+
+    // No vouched device (or one the gateway could not have vouched for): no cart, whatever the body says.
+    for (const who of [undefined, { deviceId: 'not a device!' }]) {
+      const bare = await call(commerce, '/cart/items', { uuid: victim.deviceId }, who);
+      expect({ status: bare.status, code: bare.body.code }).toEqual({ status: 400, code: 'uuid' });
+    }
+  }, 60_000);
+
+  it("a signed-in user naming another device's uuid does not merge that cart (cart or checkout)", async () => {
+    const a = await publishBeat({ name: 'Device Beat' });
+    const device = { deviceId: randomUUID() };
+    const dana = randomUUID();
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: a.beatId, beatPackage: 'Relationship Package', update: 'add', uuid: device.deviceId },
+      device,
+    );
+
+    // Eve, signed in on her own browser (its own device, or none), checks out naming the device's uuid:
+    // nothing of the device's cart is hers to pay.
+    const eve = randomUUID();
+    for (const who of [{ userId: eve, deviceId: randomUUID() }, eve]) {
+      const checkout = await call(commerce, '/checkout', { uuid: device.deviceId }, who);
+      expect({ status: checkout.status, message: checkout.body.message }).toEqual({
+        status: 400,
+        message: 'Nothing in your cart can be bought.',
+      });
+    }
+    // Dana, likewise, reads her cart naming the device's uuid: it stays empty.
+    for (const who of [{ userId: dana, deviceId: randomUUID() }, dana]) {
+      expect((await call(commerce, '/cart/items', { uuid: device.deviceId }, who)).body.cart).toEqual([]);
+    }
+
+    // The device's cart is untouched, and merges only when Dana signs in on that browser.
+    expect(ids(await call(commerce, '/cart/items', {}, device))).toEqual([a.beatId]);
+    const onDevice = await call(commerce, '/cart/items', {}, { userId: dana, deviceId: device.deviceId });
+    expect(ids(onDevice)).toEqual([a.beatId]);
+    expect((await call(commerce, '/cart/items', {}, device)).body.cart).toEqual([]);
   }, 60_000);
 });
 

@@ -37,13 +37,40 @@ export class CartNotChangedError extends Error {
   }
 }
 
+/**
+ * Commerce's answer to a visitor whose browser has no device the gateway vouches for (no device
+ * cookie): 400 'A device id (uuid) is required.' with this code. A visitor's cart is the device of its
+ * device cookie, never the uuid in the body (services/commerce/README.md, "Visitors, devices and sign-in").
+ */
+export const CART_DEVICE_REQUIRED = 'uuid';
+
+const isDeviceRequired = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 && error.code === CART_DEVICE_REQUIRED;
+
+/**
+ * `issueDevice` is the exclude call (the gateway sets this browser's device cookie): a visitor refused
+ * for want of a device asks for one once and repeats the call — a browser that stored its uuid before
+ * the device cookie existed, or lost its cookies, or never had a device.
+ */
 export function createCartActions(
   commerce: CommerceClient,
   store: CartStore,
   deviceUuid: () => string | null,
+  issueDevice?: () => Promise<unknown>,
 ): CartActions {
+  /** A cart call (its body's uuid read anew each time), repeated once after the device is issued. */
+  async function withDevice<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!issueDevice || !isDeviceRequired(error)) throw error;
+      await issueDevice();
+      return call();
+    }
+  }
+
   async function sync(): Promise<CartAnswer> {
-    const answer = await commerce.getCartItems(deviceUuid());
+    const answer = await withDevice(() => commerce.getCartItems(deviceUuid()));
     store.replace(answer.cart ?? []);
     return answer;
   }
@@ -54,7 +81,9 @@ export function createCartActions(
   }
 
   async function upgrade(beatId: string, beatPackage: string): Promise<AddToCartResult> {
-    const answer = await commerce.updateCart({ beatId, beatPackage, update: 'upgrade', uuid: deviceUuid() });
+    const answer = await withDevice(() =>
+      commerce.updateCart({ beatId, beatPackage, update: 'upgrade', uuid: deviceUuid() }),
+    );
     await apply(answer.cart);
     return 'changed';
   }
@@ -66,7 +95,9 @@ export function createCartActions(
       if (label === 'change') return upgrade(beatId, beatPackage);
       let answer;
       try {
-        answer = await commerce.updateCart({ beatId, beatPackage, update: 'add', uuid: deviceUuid() });
+        answer = await withDevice(() =>
+          commerce.updateCart({ beatId, beatPackage, update: 'add', uuid: deviceUuid() }),
+        );
       } catch (error) {
         // This list was stale: the server has the beat in another package (one package per beat).
         if (error instanceof ApiError && error.status === 409) {
@@ -82,12 +113,14 @@ export function createCartActions(
       return 'added';
     },
     async remove(beatId) {
-      const answer = await commerce.updateCart({ beatId, update: 'remove', uuid: deviceUuid() });
+      const answer = await withDevice(() =>
+        commerce.updateCart({ beatId, update: 'remove', uuid: deviceUuid() }),
+      );
       await apply(answer.cart);
     },
     async reset() {
       const beatIds = store.getSnapshot().items.map((item) => item.beatId);
-      await commerce.updateCart({ beatId: beatIds, update: 'reset', uuid: deviceUuid() });
+      await withDevice(() => commerce.updateCart({ beatId: beatIds, update: 'reset', uuid: deviceUuid() }));
       store.clear();
     },
     sync,

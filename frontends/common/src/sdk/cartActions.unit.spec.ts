@@ -1,6 +1,6 @@
 import { createCartStore, type CartItem } from './cart';
 import { cartButtonLabel, createCartActions, CartNotChangedError } from './cartActions';
-import type { ApiClient } from './apiClient';
+import { ApiError, type ApiClient } from './apiClient';
 import type { CommerceClient } from './commerce';
 import { createBeatmatchSdk } from './index';
 
@@ -117,6 +117,86 @@ describe('the cart actions', () => {
     await cart.reset();
     expect(serverCart()).toEqual([]);
     expect(store.getSnapshot().count).toBe(0);
+  });
+
+  it('asks for its device once when commerce refuses a visitor without one, and repeats the call', async () => {
+    // Commerce answers a visitor whose browser has no device cookie with 400, code 'uuid'.
+    let cookie = false;
+    const refusal = () => new ApiError('A device id (uuid) is required.', 400, 'uuid');
+    const { commerce: server, calls } = fakeCommerce();
+    const commerce = {
+      getCartItems: async (uuid: string | null) => {
+        if (!cookie) throw refusal();
+        return server.getCartItems(uuid);
+      },
+      updateCart: async (request: Parameters<CommerceClient['updateCart']>[0]) => {
+        if (!cookie) throw refusal();
+        return server.updateCart(request);
+      },
+    } as unknown as CommerceClient;
+    const issueDevice = jest.fn(async () => {
+      cookie = true;
+    });
+    const store = createCartStore(memoryStorage());
+    const cart = createCartActions(commerce, store, () => 'stored-before-the-cookie', issueDevice);
+    await expect(cart.add('b1', 'First Date Package')).resolves.toBe('added');
+    expect(issueDevice).toHaveBeenCalledTimes(1);
+    // The refused add never reached the cart; the repeated one did (then the cart was read).
+    expect(calls).toEqual(['add', 'get']);
+    expect(store.getSnapshot().items.map((i) => i.beatId)).toEqual(['b1']);
+    await cart.sync();
+    expect(issueDevice).toHaveBeenCalledTimes(1);
+
+    // Refused again after the device was issued: said, not asked for forever.
+    cookie = false;
+    const always = jest.fn(async () => undefined);
+    const stuck = createCartActions(commerce, createCartStore(memoryStorage()), () => null, always);
+    await expect(stuck.sync()).rejects.toMatchObject({ status: 400, code: 'uuid' });
+    expect(always).toHaveBeenCalledTimes(1);
+    // Other refusals are not a missing device.
+    const notFound = jest.fn(async () => undefined);
+    const other = {
+      updateCart: async () => {
+        throw new ApiError('Beat not found.', 404, 'beat_not_found');
+      },
+    } as unknown as CommerceClient;
+    await expect(
+      createCartActions(other, createCartStore(memoryStorage()), () => null, notFound).add(
+        'b1',
+        'First Date Package',
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(notFound).not.toHaveBeenCalled();
+  });
+
+  it('the SDK issues the device with the exclude call, once for calls made together, keeping a stored uuid', async () => {
+    for (const stored of ['kept-device', null]) {
+      const storage = memoryStorage();
+      if (stored) storage.setItem('uuid', stored);
+      let cookie = false;
+      const posts: Array<{ path: string; body?: object }> = [];
+      const api = {
+        async post<T>(path: string, body?: object): Promise<T> {
+          posts.push({ path, body });
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (path === '/api/beatmatch_exclude') {
+            cookie = true;
+            return { uuid: 'device-2' } as T;
+          }
+          if (!cookie) throw new ApiError('A device id (uuid) is required.', 400, 'uuid');
+          if (path === '/api/get_cart_items') return { cart: [], total: '0.00', serviceFee: '0.00' } as T;
+          if (path === '/api/update_to_cart') return { message: 'added', cart: [beat('b1')] } as T;
+          throw new Error(`unexpected ${path}`);
+        },
+      };
+      const sdk = createBeatmatchSdk({ api: api as unknown as ApiClient, storage });
+      await Promise.all([sdk.cartActions.sync(), sdk.cartActions.add('b1', 'First Date Package')]);
+      expect(posts.filter((p) => p.path === '/api/beatmatch_exclude')).toHaveLength(1);
+      expect(sdk.cart.getSnapshot().items.map((i) => i.beatId)).toEqual(['b1']);
+      // The stored uuid stays (spec §4: stored if none is present); the body still carries it.
+      expect(storage.getItem('uuid')).toBe(stored ?? 'device-2');
+      expect(posts.at(-1)?.body).toMatchObject({ uuid: stored ?? 'device-2' });
+    }
   });
 
   it("labels the commitment dialog's button as the spec says", () => {

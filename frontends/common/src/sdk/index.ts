@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient, type FetchLike } from './apiClient';
 import { createCartStore, type CartState, type CartStore } from './cart';
 import { createCartActions, type AddToCartResult, type CartActions } from './cartActions';
 import { createCommerceClient, type CommerceClient } from './commerce';
+import { MATCHMAKER_ROUTES } from './matchmaker';
 import { createSessionStore, type SessionState, type SessionStore } from './session';
 import type { AuthResponse } from '@beatmatch/contracts';
 
@@ -46,8 +47,25 @@ export function createBeatmatchSdk(
   const cart = createCartStore(options.storage);
   const commerce = createCommerceClient(api);
   const storage = options.storage ?? localStorage;
-  // The device uuid the shell keeps (artist-side spec §3): a visitor's cart is found by it.
-  const cartActions = createCartActions(commerce, cart, () => storage.getItem(DEVICE_UUID_KEY));
+  // A visitor's cart is the device of this browser's device cookie (the gateway vouches for it); the
+  // uuid the shell keeps (artist-side spec §3) still goes in the body but chooses no cart. A visitor
+  // without the cookie is refused: the exclude call sets it (and stores the uuid if none is). Once: a
+  // second device would replace the first one's cookie, and the cart with it (a failed call is retried).
+  // services/commerce/README.md, "Visitors, devices and sign-in".
+  let issued: Promise<void> | undefined;
+  const issueDevice = () => {
+    issued ??= api.post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {}).then(
+      ({ uuid }) => {
+        if (!storage.getItem(DEVICE_UUID_KEY)) storage.setItem(DEVICE_UUID_KEY, uuid);
+      },
+      (error: unknown) => {
+        issued = undefined;
+        throw error;
+      },
+    );
+    return issued;
+  };
+  const cartActions = createCartActions(commerce, cart, () => storage.getItem(DEVICE_UUID_KEY), issueDevice);
   // Signing in merges this device's cart into the user's on the server: read it then, so the badge
   // counts what the server holds (a failure keeps the stored list; the cart page reads it again).
   let signedIn = false;

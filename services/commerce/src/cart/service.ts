@@ -54,7 +54,17 @@ export function priceLine(line: CartLine, beat: CommerceBeat | undefined, buyerI
   return { line, beat, priceCents: price, notice };
 }
 
-/** The cart commands and views for a caller (visitor by device uuid, or signed-in user). */
+/** A device uuid as identity issues it and the gateway vouches for it (gateway/src/device.ts). */
+const DEVICE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * The device of the caller's browser: the uuid the gateway vouches for in the internal token
+ * (`caller.deviceId`, from its signed httpOnly device cookie), never a value from the body.
+ */
+const deviceOf = (caller: Pick<Caller, 'deviceId'> | undefined): string | null =>
+  caller?.deviceId && DEVICE_ID.test(caller.deviceId) ? caller.deviceId : null;
+
+/** The cart commands and views for a caller (visitor by its vouched device, or signed-in user). */
 export class CartService {
   constructor(
     private readonly db: SqlDatabase,
@@ -63,9 +73,14 @@ export class CartService {
     private readonly clock: () => Date,
   ) {}
 
-  /** The caller's cart stream; a signed-in caller's device cart (uuid) is merged into theirs first. */
-  async streamFor(caller: Caller | undefined, uuid: string | null | undefined): Promise<string> {
-    const device = (uuid ?? caller?.deviceId ?? '').trim();
+  /**
+   * The caller's cart stream, from what the gateway vouches for (README, "Visitors, devices and
+   * sign-in"): a visitor's is its device's cart; a signed-in caller's is their own, and the device
+   * cart of the browser they are on is merged into it first. The body's `uuid` chooses nothing: a
+   * caller naming another device's uuid reads, changes and merges only its own cart.
+   */
+  async streamFor(caller: Pick<Caller, 'userId' | 'deviceId'> | undefined): Promise<string> {
+    const device = deviceOf(caller);
     if (caller?.userId) {
       const stream = userCartStream(caller.userId);
       if (device) await this.merge(device, stream);

@@ -61,13 +61,19 @@ const DECLINED_CARD = '4000000000000002';
 export class Checkout {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  /** Places an order for the caller's available cart lines at today's prices; answers where to pay. */
-  async start(
-    caller: { userId: string; email?: string; userName?: string },
-    uuid: string | null | undefined,
-  ): Promise<CheckoutAnswer> {
+  /**
+   * Places an order for the caller's available cart lines at today's prices; answers where to pay.
+   * The cart is the user's, with the device cart of the browser they are on (`deviceId`, vouched for
+   * by the gateway) merged in first — never a device named in the body.
+   */
+  async start(caller: {
+    userId: string;
+    email?: string;
+    userName?: string;
+    deviceId?: string;
+  }): Promise<CheckoutAnswer> {
     const { carts, payments, store, clock } = this.deps;
-    const cartStream = await carts.streamFor(caller, uuid);
+    const cartStream = await carts.streamFor(caller);
     const priced = (await carts.priced(cartStream, caller.userId)).filter((p) => p.priceCents !== null);
     if (priced.length === 0) throw new HttpProblem(400, COMMERCE_MESSAGES.nothingToPay, 'cart_empty');
     const amounts = priced.map((p) => p.priceCents!);
@@ -296,16 +302,16 @@ export function checkoutRouter(checkout: Checkout): Router {
     '/checkout',
     requireUser,
     route(async (req, res) => {
-      const body = parseInput(checkoutRequestSchema, req.body ?? {});
+      // The body's `uuid` (the spec's call shape) is validated but merges nothing: only the device the
+      // gateway vouches for (`caller.deviceId`) is merged into the user's cart.
+      parseInput(checkoutRequestSchema, req.body ?? {});
       res.json(
-        await checkout.start(
-          {
-            userId: req.caller!.userId!,
-            ...(req.caller!.email ? { email: req.caller!.email } : {}),
-            ...(req.caller!.userName ? { userName: req.caller!.userName } : {}),
-          },
-          body.uuid,
-        ),
+        await checkout.start({
+          userId: req.caller!.userId!,
+          ...(req.caller!.email ? { email: req.caller!.email } : {}),
+          ...(req.caller!.userName ? { userName: req.caller!.userName } : {}),
+          ...(req.caller!.deviceId ? { deviceId: req.caller!.deviceId } : {}),
+        }),
       );
     }),
   );
