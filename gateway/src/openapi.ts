@@ -278,7 +278,7 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   get_cart_items: {
     method: 'post',
     summary:
-      "The cart with today's prices, total and service fee (visitor: by uuid; signed in: the user's, a visitor cart merged in)",
+      "The cart with today's prices, total and service fee (visitor: the browser's device, vouched by the gateway; signed in: the user's, a visitor cart merged in)",
     access: 'public',
     body: getCartItemsRequestSchema,
   },
