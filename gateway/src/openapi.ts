@@ -31,6 +31,7 @@ import {
   testPayRequestSchema,
   updateCartRequestSchema,
   subscriptionCheckoutRequestSchema,
+  lifetimeCheckoutRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -329,6 +330,13 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     summary: 'Open a payment session for a plan (weekTrial 7 days, ambassadorTrial 14); answers its URL',
     access: 'session',
     body: subscriptionCheckoutRequestSchema,
+  },
+  create_lifetime_checkout: {
+    method: 'post',
+    summary:
+      "Open the payment session of the lifetime membership ('The Deal of A Lifetime', one payment); answers its URL",
+    access: 'session',
+    body: lifetimeCheckoutRequestSchema,
   },
   cancel_subscription: {
     method: 'post',

@@ -99,6 +99,7 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   beatmatch_license_verify: { service: 'commerce', path: '/licences/verify' },
   member_active_status: { service: 'commerce', path: '/members/status' },
   create_subscription_checkout: { service: 'commerce', path: '/subscriptions/checkout' },
+  create_lifetime_checkout: { service: 'commerce', path: '/lifetime/checkout' },
   cancel_subscription: { service: 'commerce', path: '/subscriptions/cancel' },
   create_portal_session: { service: 'commerce', path: '/subscriptions/portal' },
 };

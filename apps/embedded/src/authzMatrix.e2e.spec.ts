@@ -111,6 +111,7 @@ const matrix: Record<string, Row> = {
   beatmatch_license_verify: everyone(400),
   member_active_status: everyone(400),
   create_subscription_checkout: sessionNeeded(400),
+  create_lifetime_checkout: sessionNeeded(400),
   cancel_subscription: sessionNeeded(400),
   create_portal_session: sessionNeeded(400),
 };

@@ -28,7 +28,16 @@ export const COMMERCE_MESSAGES = {
   typeRequired: "Please choose a type: 'artist' or 'producer'.",
   testProviderOnly: 'This call exists only with the test payment provider.',
   planRequired: 'Please choose a plan of this type.',
+  alreadyLifetime: 'You are already a lifetime member.',
+  purchaseRefunded: 'This purchase was refunded.',
 } as const;
+
+/**
+ * 'The Deal of A Lifetime' (artist-side spec §2 Subscription pages): one payment, every benefit of
+ * both families for good, no service fee. The spec shows no price: $149.00 is ours (ten months of
+ * the dearest plan, Producer Unlimited at $15, less a dollar), in integer cents.
+ */
+export const LIFETIME_PRICE_CENTS = 14_900;
 
 /** The spec's package titles ↔ the events' package names. */
 export function packageFromTitle(title: unknown): PackageName | null {
@@ -82,6 +91,8 @@ export const subscriptionCheckoutRequestSchema = z.object({
   weekTrial: flag,
   ambassadorTrial: flag,
 });
+/** create_lifetime_checkout: `type` is the plan page it is bought from (where the buyer comes back to). */
+export const lifetimeCheckoutRequestSchema = z.object({ type: memberTypeSchema });
 export const licenceVerifyRequestSchema = z.object({
   purchaseId: z.string().trim().min(1, COMMERCE_MESSAGES.purchaseNotFound).max(100),
 });
@@ -144,6 +155,14 @@ export type LicenceVerifyAnswer =
       signedDate: string;
       licensee: string | null;
     };
+
+/** create_lifetime_checkout's answer: where to pay, as create_subscription_checkout answers, and the price. */
+export interface LifetimeCheckoutAnswer {
+  url: string;
+  sessionId: string;
+  /** Dollars, 2 decimals. */
+  amount: string;
+}
 
 export interface MemberStatusAnswer {
   subscribed: boolean;

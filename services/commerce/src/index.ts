@@ -22,7 +22,8 @@ import {
 import { beatsProjectionSchema, catalogHandlers } from './beats/projection';
 import { CartService } from './cart/service';
 import { cartRouter } from './cart/api';
-import { Checkout, checkoutRouter, webhookRoute } from './orders/checkout';
+import { checkoutRouter, webhookRoute } from './orders/checkout';
+import { CommerceCheckout } from './orders/webhooks';
 import { WebhookSigner } from './orders/payments';
 import { ordersProjection, ordersReadModelSchema } from './orders/readModel';
 import { purchasesRouter } from './purchases/api';
@@ -34,6 +35,7 @@ import {
   subscriptionSessionsSchema,
   subscriptionsRouter,
 } from './entitlements/subscriptions';
+import { lifetimeRouter, lifetimeSession, lifetimeSessionsSchema } from './entitlements/lifetime';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -69,6 +71,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       ordersReadModelSchema(s) +
       membershipsSchema(s) +
       subscriptionSessionsSchema(s) +
+      lifetimeSessionsSchema(s) +
       processedEventsSchema(s),
   );
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
@@ -88,27 +91,32 @@ export async function createCommerceService(options: CommerceServiceOptions) {
     publicUrl: options.publicUrl,
     clock,
   };
-  const checkout = new Checkout({
-    db,
-    schema: s,
-    store,
-    carts,
-    payments: options.payments,
-    signer,
-    publicUrl: options.publicUrl,
-    clock,
-    logger,
-    subscriptions: {
-      find: async (sessionId: string) => {
-        const found = await subscriptionSession(db, s, sessionId);
-        return found ? { userId: found.user_id, amountCents: found.amount_cents } : null;
-      },
-      paid: async (sessionId: string, reference: string) => {
-        const found = await subscriptionSession(db, s, sessionId);
-        if (found) await startPlan(subscriptionDeps, found, reference);
+  const checkout = new CommerceCheckout(
+    {
+      db,
+      schema: s,
+      store,
+      carts,
+      payments: options.payments,
+      signer,
+      publicUrl: options.publicUrl,
+      clock,
+      logger,
+      subscriptions: {
+        // The test provider's card form pays plan and lifetime sessions alike.
+        find: async (sessionId: string) => {
+          const found =
+            (await subscriptionSession(db, s, sessionId)) ?? (await lifetimeSession(db, s, sessionId));
+          return found ? { userId: found.user_id, amountCents: found.amount_cents } : null;
+        },
+        paid: async (sessionId: string, reference: string) => {
+          const found = await subscriptionSession(db, s, sessionId);
+          if (found) await startPlan(subscriptionDeps, found, reference);
+        },
       },
     },
-  });
+    { db, schema: s, subscriptions: subscriptionDeps },
+  );
 
   const { app: inner, finalize } = createServiceApp({
     name: 'commerce',
@@ -121,6 +129,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   inner.use(purchasesRouter({ db, schema: s, blobs: options.blobs, publicUrl: options.publicUrl }));
   inner.use(entitlementsRouter(db, s));
   inner.use(subscriptionsRouter(subscriptionDeps));
+  inner.use(lifetimeRouter(subscriptionDeps));
   finalize();
   // The webhook reads its body raw (the signature covers the bytes), so it sits ahead of the JSON parser.
   const app = express();

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { beatmatchSdk, type MemberActiveStatus, type MemberType } from '@beatmatch/frontend-common/sdk';
 import { RemoteTheme } from '../RemoteTheme';
+import { LifetimeOffer } from './LifetimeOffer';
 import { PLAN_OFFERS, planTitle } from './plans';
 import { inAppPath } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
@@ -28,7 +29,8 @@ const CANCEL_WARNINGS: Record<MemberType, string> = {
 /**
  * A family's subscription page (artist-side spec §2 Subscription pages, §4 Subscription checkout):
  * 'Subscribed' with Manage Subscription and Cancel Subscription; lifetime members see a 'Lifetime
- * Membership' thank-you; everyone else the plan offer. The state is member_active_status.
+ * Membership' thank-you; everyone else the plan offer, with 'The Deal of A Lifetime' (LifetimeOffer)
+ * under the plan cards. The state is member_active_status.
  */
 export function SubscriptionPage({ type }: { type: MemberType }) {
   const sdk = beatmatchSdk();
@@ -181,6 +183,7 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
             </li>
           ))}
         </ul>
+        <LifetimeOffer type={type} onPaid={paid} onError={reportError} />
       </section>
     );
   }

@@ -5,13 +5,14 @@ import type {
   CartAnswer,
   CheckoutAnswer,
   LicenceVerifyAnswer,
+  LifetimeCheckoutAnswer,
   MemberStatusAnswer,
   PurchaseView,
 } from '@beatmatch/contracts';
 import type { ApiClient } from './apiClient';
 
 // The answers' shapes are commerce's own (packages/contracts/src/commerceApi.ts).
-export type { CartAnswer, CheckoutAnswer, LicenceVerifyAnswer };
+export type { CartAnswer, CheckoutAnswer, LicenceVerifyAnswer, LifetimeCheckoutAnswer };
 export type Purchase = PurchaseView;
 export type Download = PurchaseView['downloads'][number];
 export type MemberActiveStatus = MemberStatusAnswer;
@@ -57,6 +58,8 @@ export interface CommerceClient {
   }): Promise<{ url: string }>;
   memberActiveStatus(type: MemberType): Promise<MemberActiveStatus>;
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ url: string }>;
+  /** 'The Deal of A Lifetime' (one payment): where to pay, as for a plan; `type` is the page it is bought on. */
+  createLifetimeCheckout(type: MemberType): Promise<LifetimeCheckoutAnswer>;
   createPortalSession(type: MemberType): Promise<{ url: string }>;
   cancelSubscription(type: MemberType): Promise<unknown>;
   /** The public licence check (no login): genuine with the licence's facts, or `genuine: false`. */
@@ -73,6 +76,7 @@ export const COMMERCE_ROUTES = {
   getDownloadable: '/api/get_downloadable',
   memberActiveStatus: '/api/member_active_status',
   createSubscriptionCheckout: '/api/create_subscription_checkout',
+  createLifetimeCheckout: '/api/create_lifetime_checkout',
   createPortalSession: '/api/create_portal_session',
   cancelSubscription: '/api/cancel_subscription',
   verifyLicence: '/api/beatmatch_license_verify',
@@ -88,6 +92,7 @@ export function createCommerceClient(api: ApiClient): CommerceClient {
     getDownloadable: (request) => api.post(COMMERCE_ROUTES.getDownloadable, request),
     memberActiveStatus: (type) => api.post(COMMERCE_ROUTES.memberActiveStatus, { type }),
     createSubscriptionCheckout: (request) => api.post(COMMERCE_ROUTES.createSubscriptionCheckout, request),
+    createLifetimeCheckout: (type) => api.post(COMMERCE_ROUTES.createLifetimeCheckout, { type }),
     createPortalSession: (type) => api.post(COMMERCE_ROUTES.createPortalSession, { type }),
     cancelSubscription: (type) => api.post(COMMERCE_ROUTES.cancelSubscription, { type }),
     // A GET: a visitor's page needs no CSRF token for a read.

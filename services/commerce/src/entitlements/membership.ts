@@ -38,7 +38,11 @@ export type MembershipEvent =
       };
     }
   | { type: 'PlanCancelled'; data: { memberType: MemberType; at: string } }
-  | { type: 'LifetimeBought'; data: { reference: string; at: string } };
+  | {
+      type: 'LifetimeBought';
+      /** amountCents: what was paid (absent on events recorded before it was kept). */
+      data: { reference: string; at: string; amountCents?: number };
+    };
 
 export type MembershipCommand =
   | {
@@ -51,7 +55,7 @@ export type MembershipCommand =
       now: Date;
     }
   | { type: 'cancel'; memberType: MemberType; now: Date }
-  | { type: 'lifetime'; reference: string; now: Date };
+  | { type: 'lifetime'; reference: string; amountCents?: number; now: Date };
 
 export const membershipStream = (userId: string) => `membership:${userId}`;
 
@@ -82,10 +86,27 @@ export const membershipDecider: Decider<MembershipState, MembershipCommand, Memb
           data: { memberType: command.memberType, at: command.now.toISOString() },
         };
       }
-      case 'lifetime':
-        return state.lifer
-          ? []
-          : { type: 'LifetimeBought', data: { reference: command.reference, at: command.now.toISOString() } };
+      case 'lifetime': {
+        // Once only. A running monthly plan ends with it: the lifetime view has no Cancel button,
+        // and nothing is left to pay for (every benefit is the member's for good).
+        if (state.lifer) return [];
+        const at = command.now.toISOString();
+        const events: MembershipEvent[] = [
+          {
+            type: 'LifetimeBought',
+            data: {
+              reference: command.reference,
+              at,
+              ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+            },
+          },
+        ];
+        for (const memberType of ['artist', 'producer'] as const) {
+          const current = memberType === 'artist' ? state.artistPlan : state.producerPlan;
+          if (current !== null) events.push({ type: 'PlanCancelled', data: { memberType, at } });
+        }
+        return events;
+      }
     }
   },
   evolve(state, event) {

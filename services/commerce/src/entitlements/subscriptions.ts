@@ -107,7 +107,8 @@ export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSes
   );
 }
 
-const pagePath = (type: MemberType) => (type === 'artist' ? '/user/marketplace_pro' : '/user/subscriptions');
+export const pagePath = (type: MemberType) =>
+  type === 'artist' ? '/user/marketplace_pro' : '/user/subscriptions';
 
 export function subscriptionsRouter(deps: SubscriptionDeps): Router {
   const { db, schema: s } = deps;

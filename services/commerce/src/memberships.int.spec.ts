@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { CATALOG_TOPIC, integrationEvent, type BeatPublishedPayload } from '@beatmatch/contracts';
+import {
+  createLogger,
+  createStripeClient,
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  KafkaEventBus,
+  openPostgres,
+  StripePayments,
+  TestPaymentProvider,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { createCommerceService } from './index';
+import { testCheckoutCompleted } from './orders/checkout';
+
+/**
+ * Commerce's memberships on PostgreSQL + Kafka (+ stripe-mock): the lifetime membership ('The Deal of
+ * A Lifetime') paid through the payments port and started only by its verified webhook.
+ */
+const schema = `commerce_members_${process.pid}_${Date.now()}`;
+const logger = createLogger('commerce-members-test', 'silent');
+const catalogTopic = `${CATALOG_TOPIC}-commerce-members-${randomUUID()}`;
+const SECRET = 'whsec_' + 'm'.repeat(40);
+let db: SqlDatabase;
+let bus: KafkaEventBus;
+let issuer: InternalTokenIssuer;
+let commerce: Awaited<ReturnType<typeof createCommerceService>>;
+let stripeCommerce: Awaited<ReturnType<typeof createCommerceService>>;
+const PRO = randomUUID();
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function publishBeat(): Promise<BeatPublishedPayload> {
+  const beatId = randomUUID();
+  const payload: BeatPublishedPayload = {
+    beatId,
+    producerId: PRO,
+    producerName: 'Pro Ducer',
+    name: 'Lifer Beat',
+    prices: { firstDate: 2999, relationship: 4999, marriage: null },
+    isPrivate: false,
+    crate: 'active',
+    demo: false,
+    coverArtUrl: null,
+    files: {
+      snippetKey: `snippets/${beatId}.mp3`,
+      mp3Key: `m/${beatId}.mp3`,
+      wavKey: `m/${beatId}.wav`,
+      stemsKey: null,
+    },
+    dna: sampleDna(),
+    publishedAt: new Date().toISOString(),
+  };
+  await bus.publish(catalogTopic, [
+    { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()) },
+  ]);
+  await waitFor(async () => {
+    const { rows } = await db.query(`SELECT 1 FROM ${schema}.beats WHERE beat_id = $1`, [beatId]);
+    return rows.length > 0;
+  });
+  return payload;
+}
+
+async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
+  const token = await issuer.issue(userId ? { userId, userName: 'u', email: `${userId}@example.com` } : {});
+  return request(service.app)
+    .post(pathName)
+    .set(INTERNAL_TOKEN_HEADER, token)
+    .send(body as object);
+}
+
+async function webhook(service: typeof commerce, payload: string, signature?: string) {
+  const req = request(service.app)
+    .post('/webhooks/stripe')
+    .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
+    .set('content-type', 'application/json');
+  if (signature) req.set('stripe-signature', signature);
+  return req.send(payload);
+}
+
+async function entitlementsPublished(userId: string) {
+  const { rows } = await db.query<{
+    event: { payload: { artistPlan: string | null; producerPlan: string | null; lifer: boolean } };
+  }>(
+    `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
+       AND event->'payload'->>'userId' = $1 ORDER BY id`,
+    [userId],
+  );
+  return rows.map((row) => row.event.payload);
+}
+
+const status = async (userId: string, type: 'artist' | 'producer' = 'artist') =>
+  (await call(commerce, '/members/status', { type }, userId)).body as Record<string, unknown>;
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-members', logger });
+  const keys = await generateInternalKeyPair();
+  issuer = new InternalTokenIssuer(keys.privateKey);
+  const common = {
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger,
+    blobs: async () => {
+      throw new Error('no blobs in this test');
+    },
+    webhookSecret: SECRET,
+    publicUrl: () => 'http://beatmatch.test',
+    relayPollMs: 100,
+    schema,
+    topics: [catalogTopic],
+  };
+  commerce = await createCommerceService({
+    ...common,
+    payments: new TestPaymentProvider(),
+    consumer: `commerce-members-${randomUUID()}`,
+  });
+  await commerce.start();
+  stripeCommerce = await createCommerceService({
+    ...common,
+    payments: new StripePayments(
+      createStripeClient({ secretKey: 'sk_test_123', apiBase: requireEnv('STRIPE_API_BASE') }),
+    ),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await commerce?.stop();
+  await stripeCommerce?.stop();
+  await bus?.close();
+  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+});
+
+describe('the lifetime membership (The Deal of A Lifetime)', () => {
+  it('starts only after the verified payment, once; lifer in member_active_status and EntitlementsChanged; no service fee', async () => {
+    const ann = randomUUID();
+    const bob = randomUUID();
+    const wanted = await publishBeat();
+    for (const who of [ann, bob])
+      await call(
+        commerce,
+        '/cart/update',
+        { beatId: wanted.beatId, beatPackage: 'First Date Package', update: 'add' },
+        who,
+      );
+    expect((await call(commerce, '/cart/items', {}, ann)).body.serviceFee).toBe('0.60');
+
+    expect((await call(commerce, '/lifetime/checkout', { type: 'artist' })).status).toBe(401);
+    const badType = await call(commerce, '/lifetime/checkout', { type: 'dj' }, ann);
+    expect(badType.status).toBe(400);
+    expect(badType.body.message).toBe("Please choose a type: 'artist' or 'producer'.");
+
+    const started = await call(commerce, '/lifetime/checkout', { type: 'artist' }, ann);
+    expect(started.status).toBe(200);
+    expect(started.body.amount).toBe('149.00');
+    const sessionId = started.body.sessionId as string;
+    expect(started.body.url).toBe(`http://beatmatch.test/checkout?plan=lifetime&session_id=${sessionId}`);
+    // Not paid yet: not a member.
+    expect(await status(ann)).toEqual({ subscribed: false, lifer: false, paypal: false, plan: null });
+
+    // An unsigned or forged completion changes nothing.
+    const completed = JSON.stringify(
+      testCheckoutCompleted(sessionId, sessionId, 14_900, new Date(), 'subscription'),
+    );
+    expect((await webhook(commerce, completed)).status).toBe(400);
+    const forged = commerce.signer.sign(completed).replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`);
+    expect((await webhook(commerce, completed, forged)).status).toBe(400);
+    expect((await status(ann)).lifer).toBe(false);
+
+    // Someone else can not pay Ann's session; a declined card starts nothing.
+    const card = (cardNumber: string, who: string) =>
+      call(commerce, '/checkout/test-pay', { sessionId, cardNumber }, who);
+    expect((await card('4242424242424242', bob)).status).toBe(404);
+    const declined = await card('4000 0000 0000 0002', ann);
+    expect(declined.status).toBe(402);
+    expect((await status(ann)).lifer).toBe(false);
+
+    const paid = await card('4242 4242 4242 4242', ann);
+    expect(paid.body).toEqual({
+      redirect_status: 'succeeded',
+      url: '/user/account?redirect_status=succeeded',
+    });
+    expect(await status(ann, 'artist')).toEqual({
+      subscribed: false,
+      lifer: true,
+      paypal: false,
+      plan: null,
+    });
+    expect((await status(ann, 'producer')).lifer).toBe(true);
+
+    // The same completion delivered three more times: still one LifetimeBought, one EntitlementsChanged.
+    for (let i = 0; i < 3; i++)
+      expect((await webhook(commerce, completed, commerce.signer.sign(completed))).status).toBe(200);
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1 AND type = 'LifetimeBought'`,
+      [`membership:${ann}`],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+    expect(await entitlementsPublished(ann)).toEqual([
+      expect.objectContaining({ userId: ann, lifer: true, artistPlan: null, producerPlan: null }),
+    ]);
+    await waitFor(async () => {
+      const sent = await db.query(
+        `SELECT 1 FROM ${schema}.outbox WHERE event->'payload'->>'userId' = $1 AND sent_at IS NOT NULL`,
+        [ann],
+      );
+      return sent.rows.length === 1;
+    });
+
+    // A lifetime member pays no service fee; Bob (same cart, no membership) still does.
+    expect((await call(commerce, '/cart/items', {}, ann)).body).toMatchObject({
+      total: '29.99',
+      serviceFee: '0.00',
+      checkoutTotal: '29.99',
+    });
+    expect((await call(commerce, '/cart/items', {}, bob)).body.serviceFee).toBe('0.60');
+    const order = await call(commerce, '/checkout', {}, ann);
+    expect(order.body.amount).toBe('29.99');
+
+    // Bought once.
+    const again = await call(commerce, '/lifetime/checkout', { type: 'producer' }, ann);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You are already a lifetime member.');
+  }, 90_000);
+
+  it('ends a running monthly plan when bought (nothing left to pay for)', async () => {
+    const carl = randomUUID();
+    const plan = await call(
+      commerce,
+      '/subscriptions/checkout',
+      { type: 'producer', plan: 'producer' },
+      carl,
+    );
+    await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: plan.body.sessionId, cardNumber: '4242424242424242' },
+      carl,
+    );
+    expect((await status(carl, 'producer')).plan).toBe('producer');
+    const lifetime = await call(commerce, '/lifetime/checkout', { type: 'producer' }, carl);
+    await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: lifetime.body.sessionId, cardNumber: '4242424242424242' },
+      carl,
+    );
+    expect(await status(carl, 'producer')).toEqual({
+      subscribed: false,
+      lifer: true,
+      paypal: false,
+      plan: null,
+    });
+    const published = await entitlementsPublished(carl);
+    expect(published.map((p) => [p.producerPlan, p.lifer])).toEqual([
+      ['producer', false],
+      [null, true],
+    ]);
+  }, 60_000);
+
+  it('on Stripe (stripe-mock): a hosted Checkout Session; its signed completion for the right amount starts it', async () => {
+    const dee = randomUUID();
+    const started = await call(stripeCommerce, '/lifetime/checkout', { type: 'producer' }, dee);
+    expect(started.status).toBe(200);
+    expect(started.body.sessionId).toMatch(/^cs_/);
+    expect(started.body.amount).toBe('149.00');
+    const sessionId = started.body.sessionId as string;
+    // Not the price: refused (409), the provider retries, nothing starts.
+    const short = JSON.stringify(
+      testCheckoutCompleted(sessionId, sessionId, 100, new Date(), 'subscription'),
+    );
+    const refused = await webhook(stripeCommerce, short, stripeCommerce.signer.sign(short));
+    expect(refused.status).toBe(409);
+    expect((await status(dee)).lifer).toBe(false);
+    const right = JSON.stringify(
+      testCheckoutCompleted(sessionId, sessionId, 14_900, new Date(), 'subscription'),
+    );
+    expect((await webhook(stripeCommerce, right, stripeCommerce.signer.sign(right))).status).toBe(200);
+    expect((await status(dee)).lifer).toBe(true);
+  }, 60_000);
+});
