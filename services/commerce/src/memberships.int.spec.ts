@@ -17,6 +17,7 @@ import {
 import { requireEnv, sampleDna } from '@beatmatch/testing';
 import { createCommerceService } from './index';
 import { testCheckoutCompleted } from './orders/checkout';
+import { testInvoiceEvent } from './orders/testEvents';
 
 /**
  * Commerce's memberships on PostgreSQL + Kafka (+ stripe-mock): the lifetime membership ('The Deal of
@@ -290,5 +291,128 @@ describe('the lifetime membership (The Deal of A Lifetime)', () => {
     );
     expect((await webhook(stripeCommerce, right, stripeCommerce.signer.sign(right))).status).toBe(200);
     expect((await status(dee)).lifer).toBe(true);
+  }, 60_000);
+});
+
+describe('renewals and failed renewals by webhook', () => {
+  const DAY = 86_400_000;
+  async function subscribe(userId: string, type: 'artist' | 'producer', plan: string) {
+    const started = await call(commerce, '/subscriptions/checkout', { type, plan }, userId);
+    const paid = await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: started.body.sessionId, cardNumber: '4242424242424242' },
+      userId,
+    );
+    expect(paid.body.redirect_status).toBe('succeeded');
+    return started.body.sessionId as string;
+  }
+  const periodEnd = async (userId: string, type: 'artist' | 'producer') => {
+    const { rows } = await db.query<{ end: Date | null }>(
+      `SELECT ${type}_period_ends_at AS end FROM ${schema}.memberships WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0]!.end!.getTime();
+  };
+  const count = async (userId: string, type: string) => {
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1 AND type = $2`,
+      [`membership:${userId}`, type],
+    );
+    return Number(rows[0]!.n);
+  };
+  const send = async (event: object) => {
+    const payload = JSON.stringify(event);
+    return webhook(commerce, payload, commerce.signer.sign(payload));
+  };
+
+  it('a renewal moves the period on, once per event; a failed one ends the plan; a later payment revives it', async () => {
+    const erin = randomUUID();
+    const reference = await subscribe(erin, 'artist', 'artist_unlimited');
+    const firstEnd = await periodEnd(erin, 'artist');
+    // A month on (28 to 31 days).
+    expect(Math.round((firstEnd - Date.now()) / DAY)).toBeGreaterThanOrEqual(28);
+    expect(Math.round((firstEnd - Date.now()) / DAY)).toBeLessThanOrEqual(31);
+
+    // Unsigned: refused, nothing changes.
+    const renewal = testInvoiceEvent('invoice.paid', reference, {
+      periodStart: new Date(firstEnd),
+      periodEnd: new Date(firstEnd + 30 * DAY),
+      amountCents: 1000,
+    });
+    expect((await webhook(commerce, JSON.stringify(renewal))).status).toBe(400);
+    expect(await periodEnd(erin, 'artist')).toBe(firstEnd);
+
+    // Signed, delivered three times: one renewal.
+    for (let i = 0; i < 3; i++) expect((await send(renewal)).status).toBe(200);
+    const secondEnd = await periodEnd(erin, 'artist');
+    expect(secondEnd).toBe(Math.floor((firstEnd + 30 * DAY) / 1000) * 1000);
+    expect(await count(erin, 'PlanRenewed')).toBe(1);
+    // Stripe's second event for the same invoice (payment_succeeded, another id): nothing more.
+    const twin = await send({
+      ...renewal,
+      id: `evt_twin_${randomUUID()}`,
+      type: 'invoice.payment_succeeded',
+    });
+    expect(twin.body.outcome).toBe('ignored');
+    expect(await count(erin, 'PlanRenewed')).toBe(1);
+    expect(await status(erin)).toEqual({
+      subscribed: true,
+      lifer: false,
+      paypal: false,
+      plan: 'artist_unlimited',
+    });
+
+    // The next renewal fails: the plan ends at once, EntitlementsChanged says so; replays change nothing.
+    const failed = testInvoiceEvent('invoice.payment_failed', reference, {
+      periodStart: new Date(secondEnd),
+      periodEnd: new Date(secondEnd + 30 * DAY),
+      amountCents: 1000,
+    });
+    expect((await send(failed)).body.outcome).toBe('failed');
+    expect((await send(failed)).body.outcome).toBe('ignored');
+    expect(await count(erin, 'PlanEnded')).toBe(1);
+    expect(await status(erin)).toEqual({ subscribed: false, lifer: false, paypal: false, plan: null });
+    expect((await entitlementsPublished(erin)).map((p) => p.artistPlan)).toEqual([
+      'artist_unlimited',
+      'artist_unlimited',
+      null,
+    ]);
+
+    // The provider's retry succeeds: the plan runs again to the new period's end.
+    const retried = testInvoiceEvent('invoice.paid', reference, {
+      periodStart: new Date(secondEnd),
+      periodEnd: new Date(secondEnd + 31 * DAY),
+      amountCents: 1000,
+    });
+    expect((await send(retried)).body.outcome).toBe('paid');
+    expect((await status(erin)).plan).toBe('artist_unlimited');
+    expect(await periodEnd(erin, 'artist')).toBe(Math.floor((secondEnd + 31 * DAY) / 1000) * 1000);
+    // The failure delivered once more, late: idempotent on its event id, the plan stays.
+    expect((await send(failed)).body.outcome).toBe('ignored');
+    expect((await status(erin)).subscribed).toBe(true);
+    expect((await entitlementsPublished(erin)).at(-1)!.artistPlan).toBe('artist_unlimited');
+  }, 60_000);
+
+  it('a cancelled plan is not revived by a late renewal; an unknown reference changes nothing', async () => {
+    const fay = randomUUID();
+    const reference = await subscribe(fay, 'producer', 'producer_professional');
+    expect((await call(commerce, '/subscriptions/cancel', { type: 'producer' }, fay)).status).toBe(200);
+    const late = testInvoiceEvent('invoice.paid', reference, {
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 60 * DAY),
+      amountCents: 800,
+    });
+    expect((await send(late)).body.outcome).toBe('ignored');
+    expect((await status(fay, 'producer')).subscribed).toBe(false);
+    const failedUnknown = testInvoiceEvent('invoice.payment_failed', 'sub_nobody', {
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      amountCents: 800,
+    });
+    const unknown = await send(failedUnknown);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.outcome).toBe('ignored');
+    expect(await count(fay, 'PlanRenewed')).toBe(0);
   }, 60_000);
 });

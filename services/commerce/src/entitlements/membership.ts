@@ -21,8 +21,32 @@ import type {
  */
 export type MemberType = 'artist' | 'producer';
 
+/** A monthly plan as the provider bills it: its reference (subscription or session id) and period. */
+export interface PlanSubscription {
+  plan: ArtistPlan | ProducerPlan;
+  reference: string;
+  /** End of the paid (or trial) period; a renewal moves it on. */
+  periodEndsAt: string;
+  /** null while running; why it ended otherwise (only a failed renewal can be revived by a later payment). */
+  ended: null | 'cancelled' | 'renewal_failed';
+}
+
 export interface MembershipState extends Entitlements {
   paypal: boolean;
+  subscriptions: Record<MemberType, PlanSubscription | null>;
+  /** Provider event ids already applied (renewals and failed renewals are idempotent on them). */
+  providerEvents: string[];
+}
+
+/** One calendar month on (the 31st of January → the 28th/29th of February), UTC. */
+export function addMonth(from: Date): Date {
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, last));
+  return next;
 }
 
 export type MembershipEvent =
@@ -35,9 +59,36 @@ export type MembershipEvent =
         provider: 'stripe' | 'test' | 'paypal';
         reference: string;
         at: string;
+        /** Absent on events recorded before periods were kept: the trial's end, else a month on. */
+        periodEndsAt?: string;
+        amountCents?: number;
       };
     }
   | { type: 'PlanCancelled'; data: { memberType: MemberType; at: string } }
+  | {
+      /** A renewal payment (provider webhook): the period moves on; a plan ended by a failed renewal runs again. */
+      type: 'PlanRenewed';
+      data: {
+        memberType: MemberType;
+        plan: ArtistPlan | ProducerPlan;
+        reference: string;
+        eventId: string;
+        periodEndsAt: string;
+        amountCents: number;
+        at: string;
+      };
+    }
+  | {
+      /** A renewal payment failed (provider webhook): the plan ends at once. */
+      type: 'PlanEnded';
+      data: {
+        memberType: MemberType;
+        reason: 'renewal_failed';
+        reference: string;
+        eventId: string;
+        at: string;
+      };
+    }
   | {
       type: 'LifetimeBought';
       /** amountCents: what was paid (absent on events recorded before it was kept). */
@@ -52,15 +103,30 @@ export type MembershipCommand =
       trialEndsAt: Date | null;
       provider: 'stripe' | 'test' | 'paypal';
       reference: string;
+      amountCents?: number;
       now: Date;
     }
   | { type: 'cancel'; memberType: MemberType; now: Date }
+  | {
+      type: 'renew';
+      reference: string;
+      eventId: string;
+      periodEndsAt: Date;
+      amountCents: number;
+      now: Date;
+    }
+  | { type: 'renewalFailed'; reference: string; eventId: string; now: Date }
   | { type: 'lifetime'; reference: string; amountCents?: number; now: Date };
 
 export const membershipStream = (userId: string) => `membership:${userId}`;
 
 export const membershipDecider: Decider<MembershipState, MembershipCommand, MembershipEvent> = {
-  initialState: () => ({ ...FREE_ENTITLEMENTS, paypal: false }),
+  initialState: () => ({
+    ...FREE_ENTITLEMENTS,
+    paypal: false,
+    subscriptions: { artist: null, producer: null },
+    providerEvents: [],
+  }),
   decide(command, state) {
     switch (command.type) {
       case 'start': {
@@ -74,6 +140,46 @@ export const membershipDecider: Decider<MembershipState, MembershipCommand, Memb
             trialEndsAt: command.trialEndsAt?.toISOString() ?? null,
             provider: command.provider,
             reference: command.reference,
+            at: command.now.toISOString(),
+            periodEndsAt: (command.trialEndsAt ?? addMonth(command.now)).toISOString(),
+            ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+          },
+        };
+      }
+      case 'renew': {
+        if (state.providerEvents.includes(command.eventId)) return [];
+        const memberType = billedType(state, command.reference);
+        if (!memberType) return [];
+        const sub = state.subscriptions[memberType]!;
+        // Cancelled by the member: a late payment does not bring it back (the provider refunds it).
+        if (sub.ended === 'cancelled') return [];
+        const periodEndsAt = command.periodEndsAt.toISOString();
+        // Running and already paid past that date (the same invoice's second event): nothing to do.
+        if (sub.ended === null && periodEndsAt <= sub.periodEndsAt) return [];
+        return {
+          type: 'PlanRenewed',
+          data: {
+            memberType,
+            plan: sub.plan,
+            reference: sub.reference,
+            eventId: command.eventId,
+            periodEndsAt: periodEndsAt > sub.periodEndsAt ? periodEndsAt : sub.periodEndsAt,
+            amountCents: command.amountCents,
+            at: command.now.toISOString(),
+          },
+        };
+      }
+      case 'renewalFailed': {
+        if (state.providerEvents.includes(command.eventId)) return [];
+        const memberType = billedType(state, command.reference);
+        if (!memberType || state.subscriptions[memberType]!.ended !== null) return [];
+        return {
+          type: 'PlanEnded',
+          data: {
+            memberType,
+            reason: 'renewal_failed',
+            reference: command.reference,
+            eventId: command.eventId,
             at: command.now.toISOString(),
           },
         };
@@ -114,22 +220,77 @@ export const membershipDecider: Decider<MembershipState, MembershipCommand, Memb
       case 'PlanStarted':
         return {
           ...state,
-          ...(event.data.memberType === 'artist'
-            ? { artistPlan: event.data.plan as ArtistPlan }
-            : { producerPlan: event.data.plan as ProducerPlan }),
+          ...planOf(event.data.memberType, event.data.plan),
           trialEndsAt: event.data.trialEndsAt,
           paypal: event.data.provider === 'paypal',
+          subscriptions: {
+            ...state.subscriptions,
+            [event.data.memberType]: {
+              plan: event.data.plan,
+              reference: event.data.reference,
+              periodEndsAt:
+                event.data.periodEndsAt ??
+                event.data.trialEndsAt ??
+                addMonth(new Date(event.data.at)).toISOString(),
+              ended: null,
+            },
+          },
         };
       case 'PlanCancelled':
         return {
           ...state,
-          ...(event.data.memberType === 'artist' ? { artistPlan: null } : { producerPlan: null }),
+          ...planOf(event.data.memberType, null),
+          subscriptions: endSubscription(state, event.data.memberType, 'cancelled'),
+        };
+      case 'PlanRenewed':
+        return {
+          ...state,
+          ...planOf(event.data.memberType, event.data.plan),
+          subscriptions: {
+            ...state.subscriptions,
+            [event.data.memberType]: {
+              plan: event.data.plan,
+              reference: event.data.reference,
+              periodEndsAt: event.data.periodEndsAt,
+              ended: null,
+            },
+          },
+          providerEvents: [...state.providerEvents, event.data.eventId],
+        };
+      case 'PlanEnded':
+        return {
+          ...state,
+          ...planOf(event.data.memberType, null),
+          subscriptions: endSubscription(state, event.data.memberType, event.data.reason),
+          providerEvents: [...state.providerEvents, event.data.eventId],
         };
       case 'LifetimeBought':
         return { ...state, lifer: true };
     }
   },
 };
+
+function planOf(memberType: MemberType, plan: ArtistPlan | ProducerPlan | null) {
+  return memberType === 'artist'
+    ? { artistPlan: plan as ArtistPlan | null }
+    : { producerPlan: plan as ProducerPlan | null };
+}
+
+function endSubscription(
+  state: MembershipState,
+  memberType: MemberType,
+  ended: 'cancelled' | 'renewal_failed',
+): MembershipState['subscriptions'] {
+  const sub = state.subscriptions[memberType];
+  return { ...state.subscriptions, [memberType]: sub ? { ...sub, ended } : null };
+}
+
+/** Which of the member's plans the provider bills under this reference (the latest plan of a type only). */
+function billedType(state: MembershipState, reference: string): MemberType | null {
+  for (const memberType of ['artist', 'producer'] as const)
+    if (state.subscriptions[memberType]?.reference === reference) return memberType;
+  return null;
+}
 
 export const membershipPublication = {
   topic: COMMERCE_TOPIC,
@@ -164,12 +325,34 @@ export const membershipsSchema = (s: string) => `
     paypal boolean NOT NULL DEFAULT false,
     trial_ends_at timestamptz,
     updated_at timestamptz NOT NULL
-  );`;
+  );
+  ALTER TABLE ${s}.memberships ADD COLUMN IF NOT EXISTS artist_period_ends_at timestamptz;
+  ALTER TABLE ${s}.memberships ADD COLUMN IF NOT EXISTS producer_period_ends_at timestamptz;
+  -- The provider's reference of each plan (subscription or session id) → whose plan: renewal webhooks
+  -- name only the reference. Filled by the projection; plans started before it existed from the events.
+  CREATE TABLE IF NOT EXISTS ${s}.plan_references (
+    reference text PRIMARY KEY,
+    user_id text NOT NULL,
+    member_type text NOT NULL
+  );
+  INSERT INTO ${s}.plan_references (reference, user_id, member_type)
+    SELECT data->>'reference', substr(stream_name, ${'membership:'.length + 1}), data->>'memberType'
+    FROM ${s}.events WHERE type = 'PlanStarted'
+    ON CONFLICT (reference) DO NOTHING;`;
+
+/** Whose plan the provider bills under a reference, or null. */
+export async function planByReference(db: SqlExecutor, s: string, reference: string) {
+  const { rows } = await db.query<{ user_id: string; member_type: MemberType }>(
+    `SELECT user_id, member_type FROM ${s}.plan_references WHERE reference = $1`,
+    [reference],
+  );
+  return rows[0] ?? null;
+}
 
 export function membershipProjection(s: string): InlineProjection {
   return {
     name: 'commerce-memberships',
-    handles: ['PlanStarted', 'PlanCancelled', 'LifetimeBought'],
+    handles: ['PlanStarted', 'PlanCancelled', 'PlanRenewed', 'PlanEnded', 'LifetimeBought'],
     async apply(tx: SqlExecutor, events: RecordedEvent[]) {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as MembershipEvent;
@@ -179,11 +362,41 @@ export function membershipProjection(s: string): InlineProjection {
           [userId],
         );
         switch (event.type) {
-          case 'PlanStarted':
+          case 'PlanStarted': {
+            const type = event.data.memberType;
+            const periodEndsAt =
+              event.data.periodEndsAt ??
+              event.data.trialEndsAt ??
+              addMonth(new Date(event.data.at)).toISOString();
             await tx.query(
-              `UPDATE ${s}.memberships SET ${event.data.memberType === 'artist' ? 'artist_plan' : 'producer_plan'} = $2,
+              `UPDATE ${s}.memberships SET ${type}_plan = $2, ${type}_period_ends_at = $5,
                  trial_ends_at = $3, paypal = $4, updated_at = now() WHERE user_id = $1`,
-              [userId, event.data.plan, event.data.trialEndsAt, event.data.provider === 'paypal'],
+              [
+                userId,
+                event.data.plan,
+                event.data.trialEndsAt,
+                event.data.provider === 'paypal',
+                periodEndsAt,
+              ],
+            );
+            await tx.query(
+              `INSERT INTO ${s}.plan_references (reference, user_id, member_type) VALUES ($1, $2, $3)
+               ON CONFLICT (reference) DO NOTHING`,
+              [event.data.reference, userId, type],
+            );
+            break;
+          }
+          case 'PlanRenewed':
+            await tx.query(
+              `UPDATE ${s}.memberships SET ${event.data.memberType}_plan = $2, ${event.data.memberType}_period_ends_at = $3,
+                 updated_at = now() WHERE user_id = $1`,
+              [userId, event.data.plan, event.data.periodEndsAt],
+            );
+            break;
+          case 'PlanEnded':
+            await tx.query(
+              `UPDATE ${s}.memberships SET ${event.data.memberType}_plan = NULL, updated_at = now() WHERE user_id = $1`,
+              [userId],
             );
             break;
           case 'PlanCancelled':

@@ -101,6 +101,7 @@ export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSes
       trialEndsAt: session.trial_days > 0 ? new Date(now.getTime() + session.trial_days * 86_400_000) : null,
       provider: deps.payments.provider,
       reference,
+      amountCents: session.amount_cents,
       now,
     },
     { publish: membershipPublication },
