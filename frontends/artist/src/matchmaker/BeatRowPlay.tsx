@@ -3,9 +3,13 @@ import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { MatchListEntry } from '@beatmatch/contracts';
 import { labPath } from './areaPaths';
+import { NARROW, TITLE_OVERFLOW_WIDTH, useMediaQuery } from './breakpoints';
 import { CoverImage } from './CoverImage';
 
-/** A list row's play control: cover, name and producer; the whole block toggles playback. */
+/**
+ * A list row's play control: cover, name and producer; the whole block toggles playback. On narrow
+ * screens the name is cut at 120px with an ellipsis (spec §9); hovering shows it whole.
+ */
 export function BeatRowPlay({
   entry,
   playing,
@@ -15,6 +19,7 @@ export function BeatRowPlay({
   playing: boolean;
   onToggle(): void;
 }) {
+  const narrow = useMediaQuery(NARROW);
   return (
     <>
       <button
@@ -52,7 +57,12 @@ export function BeatRowPlay({
           ) : null}
         </span>
         <span className="mm-row-text">
-          <span className="mm-row-name" data-testid="row-beat-name">
+          <span
+            className="mm-row-name"
+            data-testid="row-beat-name"
+            title={entry.beatName}
+            style={narrow ? { maxWidth: TITLE_OVERFLOW_WIDTH } : undefined}
+          >
             {entry.beatName}
           </span>
           {entry.available ? null : (

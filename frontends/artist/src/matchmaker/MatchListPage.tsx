@@ -6,6 +6,7 @@ import { FREE_VIEWABLE_MATCHES, type MatchListEntry, type MatchListResponse } fr
 import { LinkButton } from './LinkButton';
 import { useAreaPaths } from './areaPaths';
 import { BeatRowPlay } from './BeatRowPlay';
+import { COMMIT_LABEL_HIDDEN, useMediaQuery } from './breakpoints';
 import { matchmaker } from './client';
 import { CommitDialog } from './CommitDialog';
 import { matchCountText } from './filters';
@@ -31,8 +32,8 @@ function cache(entries: Array<Pick<MatchListEntry, 'beatId' | 'beatName'>>) {
 /**
  * The Match List (/matchList and /user/matchlist, artist-side spec §2, §4): '1 match' / 'N matches';
  * 'No Matches' with Find Beats; without Marketplace Pro a banner says only 20 matches can be viewed,
- * with Upgrade. Each row plays its beat (click again to stop), Commit opens the price dialog, remove
- * asks first, and the lyrics panel toggles 'Write Lyrics' / 'Hide Lyrics'.
+ * with Upgrade. Each row plays its beat (click again to stop), Commit opens the price dialog (its label
+ * is hidden below 1075px), remove asks first, and the lyrics panel toggles 'Write Lyrics' / 'Hide Lyrics'.
  */
 export function MatchListPage() {
   const paths = useAreaPaths();
@@ -44,6 +45,8 @@ export function MatchListPage() {
   const [removing, setRemoving] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
   const player = useRowPlayer(reportError);
+  // Below 1075px the Commit button is its icon only (its accessible name stays).
+  const commitIconOnly = useMediaQuery(COMMIT_LABEL_HIDDEN);
 
   const load = useCallback(async () => {
     try {
@@ -122,9 +125,11 @@ export function MatchListPage() {
                     icon={<ShoppingCartOutlined />}
                     disabled={!entry.available}
                     aria-label={`Commit to ${entry.beatName}`}
+                    title={commitIconOnly ? 'Commit' : undefined}
+                    data-testid="commit-button"
                     onClick={() => setCommitting(entry)}
                   >
-                    <span className="mm-commit-label">Commit</span>
+                    {commitIconOnly ? null : 'Commit'}
                   </Button>
                   <Button
                     icon={<EditOutlined />}

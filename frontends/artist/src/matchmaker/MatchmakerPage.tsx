@@ -6,8 +6,8 @@ import {
   HistoryOutlined,
   PauseOutlined,
 } from '@ant-design/icons';
-import { Alert, Badge, Button, Skeleton, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Alert, Badge, Button, Skeleton, Switch, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import { ApiError } from '@beatmatch/frontend-common/sdk';
@@ -18,6 +18,12 @@ import { matchmaker } from './client';
 import { CoverImage } from './CoverImage';
 import { FiltersDialog } from './FiltersDialog';
 import { DEFAULT_FILTERS, filterRequest, filtersApplied, matchBadge, type FilterState } from './filters';
+import {
+  PREVIEW_TAG_INTERVAL_MS,
+  previewTagSupported,
+  usePreviewTag,
+  usePreviewTagOption,
+} from './previewTag';
 import { useErrorToasts } from './useErrorToasts';
 import { MatchmakerStyles } from './styles';
 
@@ -44,6 +50,8 @@ const isOverlimit = (error: unknown) =>
  * Keys: ← Pass, → Match, Space play/pause; a swipe on the card left or right does the same.
  * Before the launch (`live` false) it only says when it launches and how many beats are uploaded
  * (total_beats), and Pass, Match and Play are inert.
+ * The Preview tag option (off by default, remembered) sounds the Beatmatch tag over the snippet every
+ * 12 s of playback at volume 0.7 (spec §9).
  */
 export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean } = {}) {
   const paths = useAreaPaths();
@@ -66,6 +74,15 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
   const drag = useRef<{ x: number; y: number } | null>(null);
   const [dragOffset, setDragOffset] = useState(0);
   const [uploaded, setUploaded] = useState<number | null>(null);
+  const [tagSupported] = useState(previewTagSupported);
+  const [tagOn, setTagOn] = usePreviewTagOption();
+  const tag = usePreviewTag({
+    on: tagOn && tagSupported,
+    playing: playing && status === 'ready',
+    snippet: beat,
+  });
+  const tagId = useId();
+  const tagHintId = useId();
 
   const show = useCallback((answer: BeatPlayResponse) => {
     if ('beatId' in answer) {
@@ -156,6 +173,7 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
     // Ignored while loading (spec §4).
     if (!element || !beat || status !== 'ready') return;
     if (element.paused) {
+      if (tagOn) tag.prime();
       setStarted(true);
       playAfterLoad.current = true;
       element.play().then(
@@ -171,6 +189,7 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
   const choose = async (choice: Choice) => {
     if (!beat || status !== 'ready' || !started || busy) return;
     setBusy(true);
+    tag.stop();
     playAfterLoad.current = true;
     const chosen = beat;
     try {
@@ -420,6 +439,25 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
             ? 'Swipe or use ← Pass and → Match; Space plays and pauses.'
             : 'Press play to listen, then choose Pass or Match.'}
         </p>
+        {tagSupported ? (
+          <div className="mm-tag">
+            <Switch
+              id={tagId}
+              size="small"
+              checked={tagOn}
+              aria-describedby={tagHintId}
+              data-testid="player-tag-option"
+              onChange={(next) => {
+                if (next) tag.prime();
+                setTagOn(next);
+              }}
+            />
+            <label htmlFor={tagId}>Preview tag</label>
+            <span id={tagHintId} className="mm-tag-hint">
+              The Beatmatch tag plays over the snippet every {PREVIEW_TAG_INTERVAL_MS / 1000} seconds.
+            </span>
+          </div>
+        ) : null}
       </section>
       <FiltersDialog
         open={filtersOpen}

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -20,6 +20,7 @@ import {
 import { MatchListPage, MATCH_LIST_CACHE_KEY } from './MatchListPage';
 import { isMatchmakerLive, MatchmakerPage } from './MatchmakerPage';
 import { PlayHistoryPage } from './PlayHistoryPage';
+import { PREVIEW_TAG_STORAGE_KEY, renderPreviewTag } from './previewTag';
 
 // The gateway in memory: each route answers from `answers` (the matchmaker's documented shapes), and
 // every call is recorded with its body.
@@ -547,5 +548,352 @@ describe('Play History', () => {
     answers['/api/beatmatch_play_history'] = () => ({ beats: [] });
     show(<PlayHistoryPage />, '/user/playhistory');
     expect(await screen.findByText('No Passed Beats')).toBeTruthy();
+  });
+});
+
+// jsdom has no Web Audio: a stand-in AudioContext that records each buffer started, with the gain it
+// goes through and whether that reaches the speakers.
+interface Sounded {
+  at: number;
+  gain: number;
+  toSpeakers: boolean;
+  seconds: number;
+}
+class FakeAudioContext {
+  static made: FakeAudioContext[] = [];
+  state: 'running' | 'suspended' | 'closed' = 'suspended';
+  readonly sampleRate = 8000;
+  readonly destination = { speakers: true };
+  readonly sounded: Sounded[] = [];
+  stopped = 0;
+  constructor() {
+    FakeAudioContext.made.push(this);
+  }
+  resume() {
+    this.state = 'running';
+    return Promise.resolve();
+  }
+  close() {
+    this.state = 'closed';
+    return Promise.resolve();
+  }
+  createBuffer(channels: number, length: number, sampleRate: number) {
+    const data = new Float32Array(length);
+    return { numberOfChannels: channels, length, sampleRate, getChannelData: () => data };
+  }
+  createGain() {
+    const node = {
+      gain: { value: 1 },
+      to: null as unknown,
+      connect: (to: unknown) => {
+        node.to = to;
+        return to;
+      },
+      disconnect: () => undefined,
+    };
+    return node;
+  }
+  createBufferSource() {
+    const source = {
+      buffer: null as { length: number; sampleRate: number } | null,
+      onended: null,
+      to: null as { gain: { value: number }; to: unknown } | null,
+      connect: (to: { gain: { value: number }; to: unknown }) => {
+        source.to = to;
+        return to;
+      },
+      disconnect: () => undefined,
+      start: () => {
+        this.sounded.push({
+          at: Date.now(),
+          gain: source.to?.gain.value ?? 1,
+          toSpeakers: source.to?.to === this.destination && this.state === 'running',
+          seconds: source.buffer ? source.buffer.length / source.buffer.sampleRate : 0,
+        });
+      },
+      stop: () => {
+        this.stopped += 1;
+      },
+    };
+    return source;
+  }
+}
+
+const sounded = () => FakeAudioContext.made.flatMap((context) => context.sounded);
+const stops = () => FakeAudioContext.made.reduce((sum, context) => sum + context.stopped, 0);
+
+/** Lets promises (the mocked fetches, play()) settle without moving the fake clock. */
+async function settle() {
+  await act(async () => {
+    for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+  });
+}
+
+describe('the preview tag', () => {
+  // The media elements here also keep `paused` (jsdom's stays true), so Pause really pauses.
+  const sounding = new WeakSet<HTMLMediaElement>();
+  const jsdomPaused = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'paused');
+
+  beforeEach(() => {
+    const { play, pause } = HTMLMediaElement.prototype;
+    Object.defineProperty(HTMLMediaElement.prototype, 'paused', {
+      configurable: true,
+      get(this: HTMLMediaElement) {
+        return !sounding.has(this);
+      },
+    });
+    HTMLMediaElement.prototype.play = function playing(this: HTMLMediaElement) {
+      sounding.add(this);
+      return play.call(this);
+    };
+    HTMLMediaElement.prototype.pause = function paused(this: HTMLMediaElement) {
+      sounding.delete(this);
+      pause.call(this);
+    };
+    FakeAudioContext.made = [];
+    (window as unknown as { AudioContext?: unknown }).AudioContext = FakeAudioContext;
+    let next = 0;
+    const beats = [playerBeat('b1', 'Night Drive'), playerBeat('b2', 'Gold Rush')];
+    answers['/api/beatmatch_beat_play'] = () => beats[next++];
+  });
+  afterEach(() => {
+    // Unmount while the fake clock still runs what the page scheduled, then restore the real one.
+    cleanup();
+    jest.useRealTimers();
+    if (jsdomPaused) Object.defineProperty(HTMLMediaElement.prototype, 'paused', jsdomPaused);
+    delete (window as unknown as { AudioContext?: unknown }).AudioContext;
+  });
+
+  /** Opens the player on its first beat, with the clock faked from here on. */
+  async function openPlayer() {
+    const view = show(<MatchmakerPage />, '/matchmaker');
+    await screen.findByText('Night Drive');
+    jest.useFakeTimers();
+    return view;
+  }
+  const tagSwitch = () => screen.getByRole('switch', { name: 'Preview tag' });
+  const play = async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await settle();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  };
+  const wait = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+
+  it('is off by default; switched on it sounds at 12 s and 24 s of playback at volume 0.7, and is remembered', async () => {
+    const view = await openPlayer();
+    expect(tagSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(tagSwitch().getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(tagSwitch());
+    expect(tagSwitch().getAttribute('aria-checked')).toBe('true');
+    expect(localStorage.getItem(PREVIEW_TAG_STORAGE_KEY)).toBe('on');
+
+    await play();
+    const start = Date.now();
+    wait(11_999);
+    expect(sounded()).toHaveLength(0);
+    wait(1);
+    expect(sounded()).toEqual([{ at: start + 12_000, gain: 0.7, toSpeakers: true, seconds: 1 }]);
+    wait(12_000);
+    expect(sounded().map((sound) => sound.at - start)).toEqual([12_000, 24_000]);
+    expect(sounded().every((sound) => sound.gain === 0.7 && sound.toSpeakers)).toBe(true);
+
+    // Another visit starts with the option on.
+    view.unmount();
+    jest.useRealTimers();
+    show(<MatchmakerPage />, '/matchmaker');
+    expect(tagSwitch().getAttribute('aria-checked')).toBe('true');
+    await screen.findByText('Gold Rush');
+  });
+
+  it('never sounds while the option is off', async () => {
+    await openPlayer();
+    await play();
+    wait(60_000);
+    expect(sounded()).toHaveLength(0);
+  });
+
+  it('does not sound while paused: the pause stops it and holds the count until playback resumes', async () => {
+    localStorage.setItem(PREVIEW_TAG_STORAGE_KEY, 'on');
+    await openPlayer();
+    await play();
+    wait(12_000);
+    expect(sounded()).toHaveLength(1);
+    wait(500);
+    const stopsBefore = stops();
+    // Pause while the tag rings: it stops with the snippet.
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await settle();
+    expect(stops()).toBe(stopsBefore + 1);
+    wait(60_000);
+    expect(sounded()).toHaveLength(1);
+
+    // 0.5 s of this interval was played before the pause: the next tag comes 11.5 s after resuming.
+    await play();
+    wait(11_499);
+    expect(sounded()).toHaveLength(1);
+    wait(1);
+    expect(sounded()).toHaveLength(2);
+  });
+
+  it('stops on Match, counts the next snippet from zero, and stops for good when the player closes', async () => {
+    localStorage.setItem(PREVIEW_TAG_STORAGE_KEY, 'on');
+    const view = await openPlayer();
+    await play();
+    wait(12_000);
+    wait(300);
+    expect(sounded()).toHaveLength(1);
+    const stopsBefore = stops();
+    fireEvent.click(screen.getByRole('button', { name: 'Match' }));
+    expect(stops()).toBe(stopsBefore + 1);
+    await settle();
+    expect(screen.getByText('Gold Rush')).toBeTruthy();
+    expect(played.at(-1)).toBe('/api/beatmatch_beat_play_snippet?beatId=b2');
+
+    // 0.3 s of the first snippet's interval does not carry over.
+    wait(11_999);
+    expect(sounded()).toHaveLength(1);
+    wait(1);
+    expect(sounded()).toHaveLength(2);
+
+    const [output] = FakeAudioContext.made;
+    view.unmount();
+    expect(output?.state).toBe('closed');
+    wait(60_000);
+    expect(sounded()).toHaveLength(2);
+  });
+
+  it('is a one-second chime that starts and ends silent, peaking below full scale', () => {
+    const samples = renderPreviewTag(48_000);
+    expect(samples).toHaveLength(48_000);
+    expect(samples[0]).toBe(0);
+    expect(samples.at(-1)).toBeCloseTo(0, 6);
+    const peak = samples.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
+    expect(peak).toBeCloseTo(0.9, 5);
+    // It is heard in its first half and has faded by its end.
+    const rms = (from: number, to: number) =>
+      Math.sqrt(samples.slice(from, to).reduce((sum, value) => sum + value * value, 0) / (to - from));
+    expect(rms(0, 24_000)).toBeGreaterThan(0.1);
+    expect(rms(43_200, 48_000)).toBeLessThan(rms(0, 24_000) / 10);
+  });
+});
+
+// jsdom evaluates no media queries: a viewport of a given width that answers the width queries the
+// pages and antd ask (and fails the test on any other), and announces a resize to their listeners.
+function viewport(initial: number) {
+  let width = initial;
+  const listeners = new Set<{ query: string; onChange: () => void; last: boolean }>();
+  const test = (feature: string): boolean => {
+    const match = /^\(\s*(width\s*(<|<=|>|>=)|max-width\s*:|min-width\s*:)\s*([\d.]+)px\s*\)$/.exec(
+      feature.trim(),
+    );
+    if (!match) throw new Error(`viewport: unsupported media query ${feature}`);
+    const [, , operator, value] = match;
+    const limit = Number(value);
+    if (feature.includes('max-width')) return width <= limit;
+    if (feature.includes('min-width')) return width >= limit;
+    if (operator === '<') return width < limit;
+    if (operator === '<=') return width <= limit;
+    if (operator === '>') return width > limit;
+    return width >= limit;
+  };
+  const matches = (query: string) => query.split(',').some(test);
+  const previous = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const entry: { query: string; onChange: () => void; last: boolean } = {
+      query,
+      onChange: () => undefined,
+      last: matches(query),
+    };
+    return {
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_type: string, onChange: () => void) => {
+        entry.onChange = onChange;
+        entry.last = matches(query);
+        listeners.add(entry);
+      },
+      removeEventListener: () => listeners.delete(entry),
+      addListener: (onChange: () => void) => {
+        entry.onChange = onChange;
+        listeners.add(entry);
+      },
+      removeListener: () => listeners.delete(entry),
+      dispatchEvent: () => false,
+    };
+  }) as unknown as typeof window.matchMedia;
+  return {
+    resize(next: number) {
+      width = next;
+      act(() => {
+        for (const entry of [...listeners]) {
+          const now = matches(entry.query);
+          if (now !== entry.last) {
+            entry.last = now;
+            entry.onChange();
+          }
+        }
+      });
+    },
+    restore() {
+      window.matchMedia = previous;
+    },
+  };
+}
+
+describe('breakpoints (spec §9)', () => {
+  let screenSize: ReturnType<typeof viewport> | null = null;
+  afterEach(() => {
+    screenSize?.restore();
+    screenSize = null;
+  });
+
+  const openMatchList = async (width: number) => {
+    screenSize = viewport(width);
+    answers['/api/beatmatch_matchlist'] = () => ({
+      beat: [entry('b1', 'A Very Long Beat Name That Will Not Fit')],
+      activeSubscription: true,
+      total: 1,
+    });
+    show(<MatchListPage />, '/user/matchlist');
+    return screen.findByTestId('commit-button');
+  };
+
+  it.each([
+    [1075, 'Commit'],
+    [1440, 'Commit'],
+    [1074.5, ''],
+    [1074, ''],
+    [400, ''],
+  ])(
+    'at %spx the Commit label is %j (hidden below 1075px), the button keeps its name',
+    async (width, label) => {
+      const commit = await openMatchList(width);
+      expect(commit.textContent).toBe(label);
+      expect(screen.getByRole('button', { name: 'Commit to A Very Long Beat Name That Will Not Fit' })).toBe(
+        commit,
+      );
+    },
+  );
+
+  it('hides and shows the Commit label as the window crosses 1075px', async () => {
+    const commit = await openMatchList(1200);
+    expect(commit.textContent).toBe('Commit');
+    screenSize!.resize(1074);
+    expect(commit.textContent).toBe('');
+    expect(commit.getAttribute('title')).toBe('Commit');
+    screenSize!.resize(1075);
+    expect(commit.textContent).toBe('Commit');
+  });
+
+  it('cuts a row title at 120px below 515px, and not from 515px', async () => {
+    await openMatchList(514);
+    const name = screen.getByTestId('row-beat-name');
+    expect(name.style.maxWidth).toBe('120px');
+    expect(name.getAttribute('title')).toBe('A Very Long Beat Name That Will Not Fit');
+    screenSize!.resize(515);
+    expect(name.style.maxWidth).toBe('');
   });
 });

@@ -1,5 +1,9 @@
 // The matchmaker pages' layout rules: media queries and the loading pulse need a stylesheet (the
-// apps import no CSS files). React 19 hoists it into <head> once, however many pages render it.
+// apps import no CSS files). React 19 hoists it into <head> once, however many pages render it. The
+// breakpoints that change what is rendered (the Commit label, the row title's width) are read with
+// matchMedia in the components (breakpoints.ts); this sheet has only the narrow layout's spacing.
+
+import { NARROW } from './breakpoints';
 
 const CSS = `
 .mm-player { max-width: 560px; margin: 0 auto; padding: 16px; display: flex; flex-direction: column;
@@ -28,6 +32,9 @@ const CSS = `
 .mm-player .ant-typography.ant-typography-secondary, .mm-list .ant-typography.ant-typography-secondary,
 .mm-dialog .ant-typography.ant-typography-secondary { color: rgba(0, 0, 0, 0.65); }
 .mm-hint { margin: 0; color: rgba(0, 0, 0, 0.55); font-size: 13px; text-align: center; }
+.mm-tag { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 4px 8px; font-size: 13px; }
+.mm-tag label { font-weight: 600; cursor: pointer; }
+.mm-tag-hint { color: rgba(0, 0, 0, 0.65); }
 .mm-list { max-width: 960px; margin: 0 auto; }
 .mm-list-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 16px; }
 .mm-rows { list-style: none; margin: 0; padding: 0; }
@@ -41,8 +48,7 @@ const CSS = `
 .mm-row-name { font-weight: 600; font-size: 16px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .mm-row-actions { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
 .mm-lyrics { margin-top: 12px; }
-@media (max-width: 1074px) { .mm-commit-label { display: none; } }
-@media (max-width: 515px) { .mm-player { padding: 8px; } .mm-controls { gap: 20px; } .mm-row-actions { width: 100%; justify-content: flex-end; } }
+@media ${NARROW} { .mm-player { padding: 8px; } .mm-controls { gap: 20px; } .mm-row-actions { width: 100%; justify-content: flex-end; } }
 `;
 
 export function MatchmakerStyles() {
