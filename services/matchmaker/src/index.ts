@@ -32,6 +32,8 @@ export interface MatchmakerServiceOptions {
   schema?: string;
   /** Consumer group and topics of the subscriptions (tests use fresh ones). */
   consumer?: string;
+  /** How old the in-memory beat pool may get before it reads other processes' changes (ms, default 500). */
+  poolRefreshMs?: number;
   topics?: string[];
 }
 
@@ -49,8 +51,12 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   );
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
   const store = new PostgresEventStore(db, s, [listenerProjection(s)], () => void relay.kick());
-  const pool = new BeatPool(db, s);
-  const selector = new Selector(db, s);
+  const pool = new BeatPool(
+    db,
+    s,
+    options.poolRefreshMs === undefined ? {} : { refreshMs: options.poolRefreshMs },
+  );
+  const selector = new Selector(pool);
 
   const { app, finalize } = createServiceApp({
     name: 'matchmaker',
@@ -74,6 +80,7 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
         db,
         logger,
         schema: s,
+        pool,
         ...(options.consumer ? { consumer: options.consumer } : {}),
         ...(options.topics ? { topics: options.topics } : {}),
       });

@@ -22,6 +22,7 @@ import {
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { brokersFromEnv, deleteRunTopics, requireEnv, sampleDna, uniqueName } from '@beatmatch/testing';
+import { BeatPool, type PoolBeat } from './beats/pool';
 import { createMatchmakerService } from './index';
 
 /**
@@ -599,5 +600,137 @@ describe('another listener’s uuid', () => {
       (await post('bob', '/lyrics/save', { uuid: 'dev-ann', beatId: 'beat-01', lyrics: 'mine' })).status,
     ).toBe(200);
     expect((await post('ann', '/lyrics/get', { beatId: 'beat-01' })).body.lyrics).toBe('verse one\nhook');
+  });
+});
+
+describe('the in-memory beat pool and listener states', () => {
+  const fresh: BeatPublishedPayload = {
+    ...beats[4]!,
+    beatId: 'beat-pool',
+    name: 'Pool Fresh',
+    // The only beat in this tempo range: a player filtered to it has this one beat or none.
+    dna: sampleDna({ ...beats[4]!.dna, bpm: { value: 199, confidence: 0.9 } }),
+  };
+  const onlyFresh = { genre: null, musicalKey: null, tempo: [199, 200] };
+  const projected = (where: string) =>
+    waitUntil(`beat-pool: ${where}`, async () => {
+      const n = await count(
+        `SELECT count(*) AS n FROM ${schema}.beats b WHERE beat_id = 'beat-pool' AND ${where}`,
+      );
+      return n === 1;
+    });
+
+  it('reflects a published, privatised, made public and deleted beat at once, and another replica converges', async () => {
+    now = new Date('2026-11-25T10:00:00Z');
+    // Another replica of the matchmaker: same tables, no projection of its own (the consumer group gives
+    // each event to one replica), so it learns only from the pool's version.
+    const replica = new BeatPool(db, schema, { refreshMs: 0 });
+    const replicaSees = async (check: (beat: PoolBeat | undefined) => boolean) =>
+      waitUntil('the other replica converges', async () => {
+        const active = await replica.activePlayable();
+        return check(active.find((beat) => beat.beatId === 'beat-pool'));
+      });
+    expect((await replica.activePlayable()).some((beat) => beat.beatId === 'beat-pool')).toBe(false);
+    const before = (await post('visitor', '/player/total')).body.beats as number;
+
+    await publishCatalog([event('catalog.BeatPublished', fresh)]);
+    await projected('NOT is_private');
+    // This process projected it: the very next call sees it, with no refresh interval to wait for.
+    expect((await post('visitor', '/player/total')).body).toEqual({ beats: before + 1 });
+    const served = await play('visitor@dev-pool-1', { uuid: 'dev-pool-1', ...onlyFresh });
+    expect(served.body).toMatchObject({ beatId: 'beat-pool', beatName: 'Pool Fresh' });
+    await replicaSees((beat) => beat?.name === 'Pool Fresh');
+
+    await publishCatalog([
+      event('catalog.BeatPrivacyChanged', {
+        beatId: 'beat-pool',
+        isPrivate: true,
+        changedAt: now.toISOString(),
+      }),
+    ]);
+    await projected('is_private');
+    expect((await play('visitor@dev-pool-2', { uuid: 'dev-pool-2', ...onlyFresh })).body).toEqual({
+      message: MATCHMAKER_MESSAGES.noBeat,
+    });
+    expect((await post('visitor@dev-pool-2', '/player/beat', { beatId: 'beat-pool' })).status).toBe(404);
+    expect((await post('visitor', '/player/total')).body).toEqual({ beats: before });
+    await replicaSees((beat) => beat === undefined);
+    expect((await replica.get('beat-pool'))?.isPrivate).toBe(true);
+
+    await publishCatalog([
+      event('catalog.BeatPrivacyChanged', {
+        beatId: 'beat-pool',
+        isPrivate: false,
+        changedAt: now.toISOString(),
+      }),
+    ]);
+    await projected('NOT is_private');
+    expect((await play('visitor@dev-pool-3', { uuid: 'dev-pool-3', ...onlyFresh })).body.beatId).toBe(
+      'beat-pool',
+    );
+    await replicaSees((beat) => beat !== undefined);
+
+    await publishCatalog([
+      event('catalog.BeatDeleted', {
+        beatId: 'beat-pool',
+        producerId: 'prod-2',
+        deletedAt: now.toISOString(),
+      }),
+    ]);
+    await projected('deleted');
+    expect((await play('visitor@dev-pool-4', { uuid: 'dev-pool-4', ...onlyFresh })).body).toEqual({
+      message: MATCHMAKER_MESSAGES.noBeat,
+    });
+    expect((await post('visitor', '/player/total')).body).toEqual({ beats: before });
+    await replicaSees((beat) => beat === undefined);
+    expect((await replica.get('beat-pool'))?.deleted).toBe(true);
+    // The listener who heard it sees why it is gone from the pool.
+    const matched = await play('visitor@dev-pool-1', {
+      uuid: 'dev-pool-1',
+      beatId: 'beat-pool',
+      choiceType: 'match',
+      ...onlyFresh,
+    });
+    expect(matched.body).toEqual({ message: MATCHMAKER_MESSAGES.noBeat });
+    const list = await post('visitor@dev-pool-1', '/matches', { uuid: 'dev-pool-1' });
+    expect(list.body.beat[0]).toMatchObject({
+      beatId: 'beat-pool',
+      available: false,
+      unavailableReason: 'This beat was removed by its producer.',
+    });
+  });
+
+  it('decides on the stream, not on its copy, when another replica appended meanwhile', async () => {
+    now = new Date('2026-11-26T10:00:00Z');
+    const stream = 'listener-device:dev-replicas';
+    const first = await play('visitor@dev-replicas', { uuid: 'dev-replicas' });
+    expect(first.status).toBe(200);
+    // Another replica serves 24 more plays on the same listener-day: this process's copy is behind.
+    const { currentVersion } = await matchmaker.store.readStream(stream);
+    await matchmaker.store.appendToStream(
+      stream,
+      beats.slice(0, 24).map((beat) => ({
+        type: 'BeatServed',
+        data: { beatId: beat.beatId, producerId: beat.producerId, day: '2026-11-26', at: now.toISOString() },
+      })),
+      { expectedVersion: currentVersion },
+    );
+    const over = await play('visitor@dev-replicas', { uuid: 'dev-replicas' });
+    expect(over.status).toBe(429);
+    expect(await count(`SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1`, [stream])).toBe(
+      25,
+    );
+
+    // And the other way round: the copy says over the limit, but the device was handed over elsewhere
+    // (a fresh start): the player reads the stream before refusing.
+    const { currentVersion: version } = await matchmaker.store.readStream(stream);
+    await matchmaker.store.appendToStream(
+      stream,
+      [{ type: 'DeviceHandedOver', data: { userId: BOB, at: now.toISOString() } }],
+      { expectedVersion: version },
+    );
+    const again = await play('visitor@dev-replicas', { uuid: 'dev-replicas' });
+    expect(again.status).toBe(200);
+    expect(again.body.beatId).toBeDefined();
   });
 });

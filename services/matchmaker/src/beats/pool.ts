@@ -44,6 +44,16 @@ export const beatPoolSchema = (s: string) => `
   );
   CREATE INDEX IF NOT EXISTS beats_playable ON ${s}.beats (crate, beat_id)
     WHERE NOT deleted AND NOT is_private AND snippet_key IS NOT NULL;
+  -- The pool's version: bumped by every change of a beat, which carries the version that changed it
+  -- (the row lock orders the bumps as the transactions commit), so a process's in-memory pool reads
+  -- only the beats changed since the version it holds (BeatPool.refresh).
+  ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
+  CREATE INDEX IF NOT EXISTS beats_version ON ${s}.beats (version);
+  CREATE TABLE IF NOT EXISTS ${s}.pool_version (
+    id boolean PRIMARY KEY DEFAULT true CHECK (id),
+    version bigint NOT NULL
+  );
+  INSERT INTO ${s}.pool_version (id, version) VALUES (true, 0) ON CONFLICT (id) DO NOTHING;
   CREATE TABLE IF NOT EXISTS ${s}.entitlements (
     user_id text PRIMARY KEY,
     entitlements jsonb NOT NULL,
@@ -93,20 +103,43 @@ function moodOf(dna: BeatDna): string {
   return [top(dna.moodTags), top(dna.subgenreTags) || top(dna.genreTags)].filter(Boolean).join(' ');
 }
 
-export function beatPoolHandlers(s: string) {
+/** Bumps the pool's version in the projection's transaction; the beat it changes carries the new one. */
+async function bumpVersion(tx: SqlExecutor, s: string, changed?: (version: number) => void) {
+  const { rows } = await tx.query<{ version: string }>(
+    `UPDATE ${s}.pool_version SET version = version + 1 RETURNING version`,
+  );
+  const version = Number(rows[0]!.version);
+  changed?.(version);
+  return version;
+}
+
+/**
+ * `changed`: told the version each beat change writes (before its transaction commits), so this
+ * process's in-memory pool reads it on its next use (BeatPool.awaitVersion).
+ */
+export function beatPoolHandlers(s: string, changed?: (version: number) => void) {
+  const update = async (tx: SqlExecutor, beatId: string, column: string, value: unknown) => {
+    const version = await bumpVersion(tx, s, changed);
+    await tx.query(`UPDATE ${s}.beats SET ${column} = $2, version = $3 WHERE beat_id = $1`, [
+      beatId,
+      value,
+      version,
+    ]);
+  };
   return [
     on(beatPublishedV1, async (event, tx) => {
       const p = event.payload;
+      const version = await bumpVersion(tx, s, changed);
       await tx.query(
         `INSERT INTO ${s}.beats (beat_id, producer_id, producer_name, name, prices, is_private, crate, cover_art_url,
-           snippet_key, genres, musical_key, bpm, mood, embedding, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           snippet_key, genres, musical_key, bpm, mood, embedding, published_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          ON CONFLICT (beat_id) DO UPDATE SET producer_id = EXCLUDED.producer_id,
            producer_name = EXCLUDED.producer_name, name = EXCLUDED.name, prices = EXCLUDED.prices,
            is_private = EXCLUDED.is_private, crate = EXCLUDED.crate, cover_art_url = EXCLUDED.cover_art_url,
            snippet_key = EXCLUDED.snippet_key, genres = EXCLUDED.genres, musical_key = EXCLUDED.musical_key,
            bpm = EXCLUDED.bpm, mood = EXCLUDED.mood, embedding = EXCLUDED.embedding,
-           published_at = EXCLUDED.published_at
+           published_at = EXCLUDED.published_at, version = EXCLUDED.version
          WHERE NOT ${s}.beats.deleted`,
         [
           p.beatId,
@@ -124,21 +157,22 @@ export function beatPoolHandlers(s: string) {
           moodOf(p.dna),
           p.dna.embedding,
           p.publishedAt,
+          version,
         ],
       );
     }),
     on(beatPricedV1, (event, tx) =>
-      update(tx, s, event.payload.beatId, 'prices', JSON.stringify(event.payload.prices)),
+      update(tx, event.payload.beatId, 'prices', JSON.stringify(event.payload.prices)),
     ),
-    on(beatRenamedV1, (event, tx) => update(tx, s, event.payload.beatId, 'name', event.payload.name)),
+    on(beatRenamedV1, (event, tx) => update(tx, event.payload.beatId, 'name', event.payload.name)),
     on(beatCoverChangedV1, (event, tx) =>
-      update(tx, s, event.payload.beatId, 'cover_art_url', event.payload.coverArtUrl),
+      update(tx, event.payload.beatId, 'cover_art_url', event.payload.coverArtUrl),
     ),
     on(beatPrivacyChangedV1, (event, tx) =>
-      update(tx, s, event.payload.beatId, 'is_private', event.payload.isPrivate),
+      update(tx, event.payload.beatId, 'is_private', event.payload.isPrivate),
     ),
-    on(beatCrateChangedV1, (event, tx) => update(tx, s, event.payload.beatId, 'crate', event.payload.crate)),
-    on(beatDeletedV1, (event, tx) => update(tx, s, event.payload.beatId, 'deleted', true)),
+    on(beatCrateChangedV1, (event, tx) => update(tx, event.payload.beatId, 'crate', event.payload.crate)),
+    on(beatDeletedV1, (event, tx) => update(tx, event.payload.beatId, 'deleted', true)),
     on(entitlementsChangedV1, async (event, tx) => {
       const { userId, changedAt, ...entitlements } = event.payload;
       // The newest state per user wins (events may be replayed or arrive late).
@@ -150,10 +184,6 @@ export function beatPoolHandlers(s: string) {
       );
     }),
   ];
-}
-
-async function update(tx: SqlExecutor, s: string, beatId: string, column: string, value: unknown) {
-  await tx.query(`UPDATE ${s}.beats SET ${column} = $2 WHERE beat_id = $1`, [beatId, value]);
 }
 
 export interface PoolBeat {
@@ -226,26 +256,152 @@ export const toPoolBeat = (row: BeatRow): PoolBeat => ({
 
 export const isPlayable = (beat: PoolBeat) => !beat.deleted && !beat.isPrivate && beat.snippetKey !== null;
 
+export interface BeatPoolOptions {
+  /**
+   * How old the pool may get before a call checks for beats changed by another process (a projection
+   * in another replica); the check runs in the background, the call is not held. Default 500 ms.
+   */
+  refreshMs?: number;
+  /** Clock in ms (tests). */
+  now?: () => number;
+}
+
+/**
+ * The beat pool in memory, read from the projection: every beat (Match Lists name deleted and private
+ * ones) and the playable beats of the active crate, which the player chooses from without asking
+ * PostgreSQL. It stays current by reading only the beats whose version is newer than the one it holds:
+ * - this process's projection tells it the version a change writes (`awaitVersion`), so the first use
+ *   after that change committed reads it before answering (nothing of its own is ever missed);
+ * - any use more than `refreshMs` after the last check reads the changes of other processes (other
+ *   replicas of the matchmaker share one consumer group, so only one of them projects each event) in
+ *   the background: a replica converges within `refreshMs` of its next call.
+ * About 1 KB per beat (a 64-dimension embedding): 100,000 beats ≈ 100 MB.
+ */
 export class BeatPool {
+  private readonly beats = new Map<string, PoolBeat>();
+  /** Playable beats of the active crate: the player's candidates. */
+  private active: PoolBeat[] = [];
+  private playable = 0;
+  /** The pool version the memory holds (-1: nothing read yet). */
+  private version = -1;
+  /** The newest version this process's projection wrote, and when. */
+  private awaited = 0;
+  private awaitedAt = 0;
+  private checkedAt = 0;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private readonly refreshMs: number;
+  private readonly now: () => number;
+
   constructor(
     private readonly db: SqlDatabase,
     private readonly s: string,
-  ) {}
+    options: BeatPoolOptions = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 500;
+    this.now = options.now ?? Date.now;
+  }
 
+  /** The projection wrote `version` (its transaction may not have committed yet). */
+  awaitVersion(version: number): void {
+    if (version > this.awaited) {
+      this.awaited = version;
+      this.awaitedAt = this.now();
+    }
+  }
+
+  /**
+   * Makes sure the memory holds every change this process projected, and starts a background read of
+   * other processes' changes when the last one is older than `refreshMs`.
+   */
+  async current(): Promise<void> {
+    if (this.version < this.awaited && this.version >= 0 && this.now() - this.awaitedAt > 10_000) {
+      // A projection transaction that rolled back: its version never appears (the next change reuses it).
+      this.awaited = this.version;
+    }
+    if (this.version < 0 || this.version < this.awaited) {
+      await this.refresh();
+      return;
+    }
+    if (this.now() - this.checkedAt >= this.refreshMs) void this.refresh().catch(() => undefined);
+  }
+
+  /** Reads the beats changed since the version held; a call during a read waits for one after it. */
+  refresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.load().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+    return this.queued;
+  }
+
+  private async load(): Promise<void> {
+    this.checkedAt = this.now();
+    // One statement, one snapshot: the version and exactly the beats changed up to it.
+    const { rows } = await this.db.query<Partial<BeatRow> & { pool_version: string }>(
+      `SELECT pv.version AS pool_version, ${BEAT_COLUMNS}
+         FROM ${this.s}.pool_version pv LEFT JOIN ${this.s}.beats b ON b.version > $1`,
+      [this.version],
+    );
+    const version = Number(rows[0]?.pool_version ?? 0);
+    let changed = false;
+    for (const row of rows) {
+      if (!row.beat_id) continue;
+      this.beats.set(row.beat_id, toPoolBeat(row as BeatRow));
+      changed = true;
+    }
+    if (changed || this.version < 0) {
+      const active: PoolBeat[] = [];
+      let playable = 0;
+      for (const beat of this.beats.values()) {
+        if (!isPlayable(beat)) continue;
+        playable++;
+        if (beat.crate === 'active') active.push(beat);
+      }
+      this.active = active;
+      this.playable = playable;
+    }
+    this.version = Math.max(this.version, version);
+  }
+
+  /** A beat (playable or not), or null. */
   async get(beatId: string): Promise<PoolBeat | null> {
+    await this.current();
+    const beat = this.beats.get(beatId);
+    if (beat) return beat;
+    // Projected by another process since the last read: from the table, and the pool catches up.
     const { rows } = await this.db.query<BeatRow>(
       `SELECT ${BEAT_COLUMNS} FROM ${this.s}.beats b WHERE b.beat_id = $1`,
       [beatId],
     );
-    return rows[0] ? toPoolBeat(rows[0]) : null;
+    if (!rows[0]) return null;
+    void this.refresh().catch(() => undefined);
+    return toPoolBeat(rows[0]);
+  }
+
+  /** The playable beats of the active crate (the caller must not change the array). */
+  async activePlayable(): Promise<readonly PoolBeat[]> {
+    await this.current();
+    return this.active;
+  }
+
+  /** Beats held in memory (after `current()`), for the listener's taste; no table read. */
+  known(beatId: string): PoolBeat | undefined {
+    return this.beats.get(beatId);
   }
 
   /** Beats the player can serve (total_beats). */
   async playableCount(): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${this.s}.beats b WHERE ${PLAYABLE}`,
-    );
-    return Number(rows[0]?.n ?? 0);
+    await this.current();
+    return this.playable;
   }
 
   async entitlements(userId: string | undefined): Promise<Entitlements> {

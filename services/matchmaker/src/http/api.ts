@@ -56,6 +56,7 @@ import {
   type ListenerCommand,
   type ListenerEvent,
   type ListenerId,
+  type ListenerState,
 } from '../listeners/listener';
 import { describe, type Filters, type Selector } from '../listeners/selection';
 
@@ -116,13 +117,17 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   const router = Router();
   const s = deps.schema;
 
-  const run = (listener: ListenerId, command: ListenerCommand) =>
-    handleCommand(deps.store, listenerStream(listener), listenerDecider, command, {
+  const states = new ListenerStates();
+  const run = async (listener: ListenerId, command: ListenerCommand) => {
+    // Another path appends to the stream: the player's copy of its state is dropped, not patched.
+    states.forget(listenerStream(listener));
+    return handleCommand(deps.store, listenerStream(listener), listenerDecider, command, {
       publish: {
         topic: MATCHMAKER_TOPIC,
         map: (events, _state, stream) => toIntegrationEvents(events, stream),
       },
     });
+  };
 
   /**
    * The listener of a call, from what the gateway vouches for (never from the body): the signed-in
@@ -187,9 +192,12 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   }
 
   /**
-   * `_beat_play`: one read of the listener's stream, then the choice (if any) and the served beat in
-   * one append (retried when another call of the same listener appended meanwhile). Over the day's
-   * limit, the choice is still recorded and the answer is 'overlimit plays'.
+   * `_beat_play`: the listener's state (this process's copy from its last call, else one read of the
+   * stream), the choice over the in-memory pool, then the choice (if any) and the served beat in one
+   * append at the state's version — a copy that is behind (another replica or path appended) fails that
+   * append, and the call is decided again on a fresh read; an answer that appends nothing (over the
+   * limit, no beat) is only given from a fresh read. Over the day's limit, the choice is still recorded
+   * and the answer is 'overlimit plays'.
    */
   router.post(
     '/player/next',
@@ -206,12 +214,19 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
       const filters: Filters = { genre: body.genre, musicalKey: body.musicalKey, tempo: body.tempo };
       const stream = listenerStream(listener);
       for (let attempt = 1; ; attempt++) {
-        const { events, currentVersion } = await deps.store.readStream<ListenerEvent>(stream);
-        const state = events.reduce(
-          (current, recorded) =>
-            listenerDecider.evolve(current, { type: recorded.type, data: recorded.data } as ListenerEvent),
-          listenerDecider.initialState(),
-        );
+        let known = states.get(stream);
+        let fresh = false;
+        if (!known) {
+          const { events, currentVersion } = await deps.store.readStream<ListenerEvent>(stream);
+          const folded = events.reduce(
+            (current, recorded) =>
+              listenerDecider.evolve(current, { type: recorded.type, data: recorded.data } as ListenerEvent),
+            listenerDecider.initialState(),
+          );
+          known = { state: folded, version: currentVersion };
+          fresh = true;
+        }
+        const { state, version: currentVersion } = known;
         const at = deps.clock();
         const day = listenerDay(at, body.timeZone);
         const choice =
@@ -226,20 +241,31 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
                 state,
               ) as ListenerEvent[])
             : [];
-        const append = (newEvents: ListenerEvent[]) =>
-          deps.store.appendToStream(stream, newEvents, {
+        const append = async (newEvents: ListenerEvent[]) => {
+          const { nextExpectedVersion } = await deps.store.appendToStream(stream, newEvents, {
             expectedVersion: currentVersion,
             outbox: { topic: MATCHMAKER_TOPIC, messages: toIntegrationEvents(newEvents, stream) },
           });
+          states.set(stream, {
+            state: newEvents.reduce(listenerDecider.evolve, state),
+            version: nextExpectedVersion,
+          });
+        };
         try {
           const overLimit = limit !== null && (state.days[day] ?? 0) >= limit;
           const pick = overLimit
             ? null
             : await deps.selector.next(
-                listener,
+                state,
                 filters,
                 chosen && choiceType ? { beat: chosen, choice: choiceType } : undefined,
               );
+          if (!pick && !fresh) {
+            // Nothing may be appended to check the copy against: decide again on the stream itself.
+            states.forget(stream);
+            attempt--;
+            continue;
+          }
           if (!pick) {
             await append(choice);
             if (overLimit) throw new DomainError('overlimit_plays', MATCHMAKER_MESSAGES.overlimit, 429);
@@ -260,7 +286,10 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
           res.json(playerBeat(pick.beat, pick.why));
           return;
         } catch (error) {
-          if (error instanceof ConcurrencyError && attempt < 4) continue;
+          if (error instanceof ConcurrencyError) {
+            states.forget(stream);
+            if (attempt < 4) continue;
+          }
           throw error;
         }
       }
@@ -433,6 +462,37 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   );
 
   return router;
+}
+
+/**
+ * The player's copy of listeners' states (folded stream + version) after its own appends, so the next
+ * call of a listener does not read the stream again. A copy is only a guess: the append at its version
+ * fails when the stream moved on (another replica, another path), and the call reads the stream then.
+ * The least recently used listeners are dropped past `max`.
+ */
+export class ListenerStates {
+  private readonly states = new Map<string, { state: ListenerState; version: number }>();
+
+  constructor(private readonly max = 10_000) {}
+
+  get(stream: string) {
+    const known = this.states.get(stream);
+    if (known) {
+      this.states.delete(stream);
+      this.states.set(stream, known);
+    }
+    return known;
+  }
+
+  set(stream: string, known: { state: ListenerState; version: number }) {
+    this.states.delete(stream);
+    this.states.set(stream, known);
+    if (this.states.size > this.max) this.states.delete(this.states.keys().next().value!);
+  }
+
+  forget(stream: string) {
+    this.states.delete(stream);
+  }
 }
 
 /** The beat an `add_play` audioSrc names (…_beat_play_snippet?beatId=…). */

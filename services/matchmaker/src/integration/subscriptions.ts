@@ -6,7 +6,7 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@beatmatch/platform';
-import { beatPoolHandlers } from '../beats/pool';
+import { beatPoolHandlers, type BeatPool } from '../beats/pool';
 
 /**
  * The events the matchmaker takes from other services: the catalog's beat events (its own beat pool,
@@ -18,6 +18,8 @@ export async function subscribe(options: {
   db: SqlDatabase;
   logger: Logger;
   schema: string;
+  /** The in-memory pool of this process: told each change the projection writes. */
+  pool?: BeatPool;
   /** Consumer group and topics (tests use fresh ones). */
   consumer?: string;
   topics?: string[];
@@ -29,6 +31,6 @@ export async function subscribe(options: {
     schema: options.schema,
     consumer: options.consumer ?? 'matchmaker.beats-and-entitlements',
     topics: options.topics ?? [CATALOG_TOPIC, COMMERCE_TOPIC],
-    handlers: beatPoolHandlers(options.schema),
+    handlers: beatPoolHandlers(options.schema, (version) => options.pool?.awaitVersion(version)),
   });
 }

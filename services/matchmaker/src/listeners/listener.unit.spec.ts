@@ -8,7 +8,7 @@ import {
   type ListenerEvent,
   type ListenerState,
 } from './listener';
-import { rank } from './selection';
+import { rank, sample } from './selection';
 
 const at = new Date('2026-11-20T12:00:00Z');
 const fold = (events: ListenerEvent[]): ListenerState =>
@@ -147,5 +147,39 @@ describe('rank', () => {
 
   it('returns nothing without candidates', () => {
     expect(rank([], { matched: [], passed: [], recentProducers: new Map() })).toBeNull();
+  });
+});
+
+describe('sample (the candidates, drawn in memory)', () => {
+  const pool = Array.from({ length: 40 }, (_, i) => ({ beatId: `b${i}` }) as PoolBeat);
+  const even = (beat: PoolBeat) => Number(beat.beatId.slice(1)) % 2 === 0;
+
+  it('draws distinct eligible beats only, all of them when fewer than asked', () => {
+    for (const size of [5, 20, 30]) {
+      const drawn = sample(pool, even, size);
+      expect(drawn.length).toBe(Math.min(size, 20));
+      expect(new Set(drawn).size).toBe(drawn.length);
+      expect(drawn.every(even)).toBe(true);
+    }
+    expect(sample(pool, () => false, 5)).toEqual([]);
+    expect(sample([], () => true, 5)).toEqual([]);
+  });
+
+  it('gives every eligible beat the same chance, by probing and by the scan', () => {
+    // Probing (most beats eligible) and the scan (few eligible, so probes miss) must both be uniform.
+    for (const [eligible, size] of [
+      [(beat: PoolBeat) => beat.beatId !== 'b0', 5],
+      [(beat: PoolBeat) => Number(beat.beatId.slice(1)) < 6, 3],
+    ] as const) {
+      const counts = new Map<string, number>();
+      const rounds = 4000;
+      for (let round = 0; round < rounds; round++)
+        for (const beat of sample(pool, eligible, size))
+          counts.set(beat.beatId, (counts.get(beat.beatId) ?? 0) + 1);
+      const n = pool.filter(eligible).length;
+      const expected = (rounds * size) / n;
+      expect(counts.size).toBe(n);
+      for (const seen of counts.values()) expect(Math.abs(seen - expected) / expected).toBeLessThan(0.2);
+    }
   });
 });

@@ -1,15 +1,6 @@
 import type { FilterGenre } from '@beatmatch/contracts';
-import type { SqlDatabase } from '@beatmatch/platform';
-import {
-  BEAT_COLUMNS,
-  BEAT_FACTS,
-  parseEmbedding,
-  PLAYABLE,
-  toPoolBeat,
-  type BeatRow,
-  type PoolBeat,
-} from '../beats/pool';
-import type { ListenerId } from './listener';
+import type { BeatPool, PoolBeat } from '../beats/pool';
+import type { ListenerState } from './listener';
 
 /**
  * How the next beat is chosen (issue 9 "a player that learns taste"):
@@ -116,112 +107,111 @@ export function rank(candidates: PoolBeat[], taste: Taste, random: () => number 
   };
 }
 
-/** The SQL side of the choice: candidates, the listener's taste, the replay fallback. */
+/** A uniformly random sample of at most `size` of the `beats` that pass `eligible`, in random order. */
+export function sample(
+  beats: readonly PoolBeat[],
+  eligible: (beat: PoolBeat) => boolean,
+  size: number,
+  random: () => number = Math.random,
+): PoolBeat[] {
+  const out: PoolBeat[] = [];
+  // Mostly eligible (the usual case): random probes without replacement are a uniform sample and cost
+  // about `size` checks. Too many misses (narrow filters, a listener who heard most of the pool): scan.
+  const tried = new Set<number>();
+  for (let probes = 0; probes < size * 4 && out.length < size && tried.size < beats.length; probes++) {
+    const index = Math.floor(random() * beats.length);
+    if (tried.has(index)) continue;
+    tried.add(index);
+    if (eligible(beats[index]!)) out.push(beats[index]!);
+  }
+  if (out.length === size) return out;
+  const all = beats.filter(eligible);
+  // Partial Fisher-Yates: the first min(size, n) places get a uniform random ordered sample.
+  const n = Math.min(size, all.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (all.length - i));
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all.slice(0, n);
+}
+
+const newestFirst = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0);
+
+/**
+ * The choice over the in-memory beat pool (src/beats/pool.ts) and the listener's own state (its
+ * stream, folded by the decider): candidates, the listener's taste, the replay fallback. No table is
+ * read: the listener's served / passed / matched beats are the state's, the beats the pool's.
+ */
 export class Selector {
-  /** Embeddings by beat: a beat's DNA never changes once published, so they are kept in memory. */
-  private readonly embeddings = new Map<string, number[]>();
+  constructor(private readonly pool: BeatPool) {}
 
-  constructor(
-    private readonly db: SqlDatabase,
-    private readonly s: string,
-  ) {}
-
-  /** Fills in the embeddings of beats read without them (BEAT_FACTS), from memory or in one query. */
-  private async withEmbeddings(beats: PoolBeat[]): Promise<PoolBeat[]> {
-    const missing = beats.filter((beat) => !this.embeddings.has(beat.beatId)).map((beat) => beat.beatId);
-    if (missing.length) {
-      const { rows } = await this.db.query<{ beat_id: string; embedding: string }>(
-        `SELECT beat_id, embedding::text AS embedding FROM ${this.s}.beats WHERE beat_id = ANY($1::text[])`,
-        [missing],
-      );
-      if (this.embeddings.size > 200_000) this.embeddings.clear();
-      for (const row of rows) this.embeddings.set(row.beat_id, parseEmbedding(row.embedding));
-    }
-    return beats.map((beat) => ({ ...beat, embedding: this.embeddings.get(beat.beatId) ?? [] }));
+  private static matches(filters: Filters): (beat: PoolBeat) => boolean {
+    const { genre, musicalKey, tempo } = filters;
+    return (beat) =>
+      (!genre || beat.genres.includes(genre)) &&
+      (!musicalKey || musicalKey.includes(beat.musicalKey)) &&
+      (!tempo || (beat.bpm >= tempo[0] && beat.bpm <= tempo[1]));
   }
 
-  private filterSql(filters: Filters, params: unknown[]): string {
-    const parts: string[] = [];
-    if (filters.genre) {
-      params.push(filters.genre);
-      parts.push(`$${params.length} = ANY(b.genres)`);
-    }
-    if (filters.musicalKey) {
-      params.push(filters.musicalKey);
-      parts.push(`b.musical_key = ANY($${params.length}::text[])`);
-    }
-    if (filters.tempo) {
-      params.push(filters.tempo[0], filters.tempo[1]);
-      parts.push(`b.bpm BETWEEN $${params.length - 1} AND $${params.length}`);
-    }
-    return parts.map((part) => ` AND ${part}`).join('');
-  }
-
-  async candidates(listener: ListenerId, filters: Filters): Promise<PoolBeat[]> {
-    const params: unknown[] = [listener];
-    // The random sample is drawn over narrow rows; only the sampled rows are read whole.
-    const { rows } = await this.db.query<BeatRow>(
-      `WITH sample AS (
-         SELECT b.beat_id, (b.crate = 'active') AS active, random() AS r FROM ${this.s}.beats b
-          WHERE ${PLAYABLE} AND b.crate = 'active'${this.filterSql(filters, params)}
-            AND NOT EXISTS (SELECT 1 FROM ${this.s}.listener_beats lb
-                             WHERE lb.listener_id = $1 AND lb.beat_id = b.beat_id
-                               AND (lb.served_at IS NOT NULL OR lb.passed_at IS NOT NULL OR lb.matched_at IS NOT NULL))
-          ORDER BY active DESC, r LIMIT ${CANDIDATES})
-       SELECT ${BEAT_FACTS} FROM sample JOIN ${this.s}.beats b USING (beat_id) ORDER BY sample.active DESC, sample.r`,
-      params,
-    );
-    return this.withEmbeddings(rows.map(toPoolBeat));
+  /** A random sample of CANDIDATES playable beats that pass the filters and the listener never heard. */
+  async candidates(state: ListenerState, filters: Filters): Promise<PoolBeat[]> {
+    const fits = Selector.matches(filters);
+    const unheard = (beat: PoolBeat) =>
+      !state.served[beat.beatId] && !state.passed[beat.beatId] && !state.matched[beat.beatId] && fits(beat);
+    return sample(await this.pool.activePlayable(), unheard, CANDIDATES);
   }
 
   /** The pool is exhausted: the unmatched beat that fits the filters and was heard longest ago. */
-  async replay(listener: ListenerId, filters: Filters): Promise<PoolBeat | null> {
-    const params: unknown[] = [listener];
-    const { rows } = await this.db.query<BeatRow>(
-      `SELECT ${BEAT_COLUMNS} FROM ${this.s}.beats b
-         LEFT JOIN ${this.s}.listener_beats lb ON lb.listener_id = $1 AND lb.beat_id = b.beat_id
-        WHERE ${PLAYABLE} AND b.crate = 'active'${this.filterSql(filters, params)} AND lb.matched_at IS NULL
-        ORDER BY (b.crate = 'active') DESC, COALESCE(lb.served_at, lb.passed_at) ASC NULLS FIRST, b.beat_id
-        LIMIT 1`,
-      params,
-    );
-    return rows[0] ? toPoolBeat(rows[0]) : null;
+  async replay(state: ListenerState, filters: Filters): Promise<PoolBeat | null> {
+    const fits = Selector.matches(filters);
+    // Never heard (no time) first, then the oldest play (or pass), then by beat id.
+    let best: { beat: PoolBeat; at: string | null } | null = null;
+    for (const beat of await this.pool.activePlayable()) {
+      if (state.matched[beat.beatId] || !fits(beat)) continue;
+      const at = state.served[beat.beatId]?.at ?? state.passed[beat.beatId]?.at ?? null;
+      const earlier = !best
+        ? true
+        : at === best.at
+          ? beat.beatId < best.beat.beatId
+          : at === null || (best.at !== null && at < best.at);
+      if (earlier) best = { beat, at };
+    }
+    return best?.beat ?? null;
   }
 
-  async taste(listener: ListenerId): Promise<Taste> {
-    const [history, recent] = await Promise.all([
-      this.db.query<BeatRow & { matched: boolean }>(
-        `SELECT ${BEAT_FACTS}, lb.matched_at IS NOT NULL AS matched FROM ${this.s}.listener_beats lb
-           JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
-          WHERE lb.listener_id = $1 AND (lb.matched_at IS NOT NULL OR lb.passed_at IS NOT NULL)
-          ORDER BY GREATEST(lb.matched_at, lb.passed_at) DESC LIMIT ${HISTORY}`,
-        [listener],
-      ),
-      this.db.query<{ producer_id: string; n: string }>(
-        `SELECT producer_id, count(*) AS n FROM (
-           SELECT b.producer_id FROM ${this.s}.listener_beats lb JOIN ${this.s}.beats b ON b.beat_id = lb.beat_id
-            WHERE lb.listener_id = $1 AND lb.served_at IS NOT NULL
-            ORDER BY lb.served_at DESC LIMIT ${RECENT_PLAYS}) recent
-          GROUP BY producer_id`,
-        [listener],
-      ),
-    ]);
-    const beats = await this.withEmbeddings(history.rows.map(toPoolBeat));
-    return {
-      matched: beats.filter((_beat, i) => history.rows[i]!.matched),
-      passed: beats.filter((_beat, i) => !history.rows[i]!.matched),
-      recentProducers: new Map(recent.rows.map((row) => [row.producer_id, Number(row.n)])),
-    };
+  /** The latest HISTORY matches and passes, and the producers of the latest RECENT_PLAYS plays. */
+  async taste(state: ListenerState): Promise<Taste> {
+    await this.pool.current();
+    const known = <T extends { beatId: string }>(refs: T[]) =>
+      refs.flatMap((ref) => {
+        const beat = this.pool.known(ref.beatId);
+        return beat ? [{ ...ref, beat }] : [];
+      });
+    const history = [
+      ...known(Object.values(state.matched)).map((ref) => ({ ...ref, matched: true })),
+      ...known(Object.values(state.passed)).map((ref) => ({ ...ref, matched: false })),
+    ]
+      .sort(newestFirst)
+      .slice(0, HISTORY);
+    const recentProducers = new Map<string, number>();
+    for (const { beat } of known(Object.values(state.served)).sort(newestFirst).slice(0, RECENT_PLAYS))
+      recentProducers.set(beat.producerId, (recentProducers.get(beat.producerId) ?? 0) + 1);
+    const matched = history.filter((ref) => ref.matched).map((ref) => ref.beat);
+    const passed = history.filter((ref) => !ref.matched).map((ref) => ref.beat);
+    return { matched, passed, recentProducers };
   }
 
-  /** `choice`: the pass or match being recorded with this call (not in the read model yet). */
+  /**
+   * `state`: the listener before this call; `choice`: the pass or match being recorded with this call
+   * (not in `state` yet).
+   */
   async next(
-    listener: ListenerId,
+    state: ListenerState,
     filters: Filters,
     choice?: { beat: PoolBeat; choice: 'pass' | 'match' },
     random?: () => number,
   ): Promise<Pick | null> {
-    const [all, taste] = await Promise.all([this.candidates(listener, filters), this.taste(listener)]);
+    const [all, taste] = await Promise.all([this.candidates(state, filters), this.taste(state)]);
     const candidates = choice ? all.filter((beat) => beat.beatId !== choice.beat.beatId) : all;
     if (choice) {
       const side = choice.choice === 'match' ? taste.matched : taste.passed;
@@ -229,7 +219,7 @@ export class Selector {
     }
     const pick = rank(candidates, taste, random);
     if (pick) return pick;
-    const replayed = await this.replay(listener, filters);
+    const replayed = await this.replay(state, filters);
     const again = replayed?.beatId === choice?.beat.beatId ? null : replayed;
     return again
       ? { beat: again, why: `you have heard every beat that fits; here again: ${describe(again)}` }
