@@ -34,6 +34,14 @@ const HANDLED = [
   'DeviceHandedOver',
 ] as const;
 
+/** The events `simple` writes in one statement: the column each sets, to its time or to null. */
+const SET = {
+  BeatServed: { column: 'served_at', value: 'at', also: '' },
+  BeatPassed: { column: 'passed_at', value: 'at', also: '' },
+  BeatMatched: { column: 'matched_at', value: 'at', also: ', passed_at = NULL' },
+  MatchRemoved: { column: 'matched_at', value: null, also: '' },
+} as const;
+
 export function listenerProjection(s: string): InlineProjection {
   const upsert = (tx: SqlExecutor, listener: string, beatId: string, column: string, at: string | null) =>
     tx.query(
@@ -41,10 +49,40 @@ export function listenerProjection(s: string): InlineProjection {
        ON CONFLICT (listener_id, beat_id) DO UPDATE SET ${column} = EXCLUDED.${column}`,
       [listener, beatId, at],
     );
+  /**
+   * The player's append (a pass or match and the next beat served) as one statement: one upsert per
+   * event as data-modifying CTEs. Only for served / passed / matched / match-removed events of distinct
+   * beats (one statement cannot change a row twice); anything else goes event by event below.
+   */
+  const simple = async (tx: SqlExecutor, events: RecordedEvent[]) => {
+    const refs = events.map((recorded) => ({
+      listener: listenerOfStream(recorded.streamName),
+      event: { type: recorded.type, data: recorded.data } as ListenerEvent,
+    }));
+    const beatIds = refs.map(({ event }) => (event.data as { beatId?: string }).beatId);
+    if (
+      events.length < 2 ||
+      new Set(beatIds).size !== events.length ||
+      new Set(refs.map(({ listener }) => listener)).size !== 1 ||
+      refs.some(({ event }) => !(event.type in SET))
+    )
+      return false;
+    const params: unknown[] = [refs[0]!.listener];
+    const parts = refs.map(({ event }, i) => {
+      const set = SET[event.type as keyof typeof SET];
+      params.push(beatIds[i], set.value === 'at' ? (event.data as { at: string }).at : null);
+      const [beat, at] = [`$${params.length - 1}`, `$${params.length}::timestamptz`];
+      return `e${i} AS (INSERT INTO ${s}.listener_beats (listener_id, beat_id, ${set.column}) VALUES ($1, ${beat}, ${at})
+        ON CONFLICT (listener_id, beat_id) DO UPDATE SET ${set.column} = EXCLUDED.${set.column}${set.also})`;
+    });
+    await tx.query(`WITH ${parts.join(', ')} SELECT 1`, params);
+    return true;
+  };
   return {
     name: 'matchmaker.listeners',
     handles: HANDLED,
     async apply(tx, events: RecordedEvent[]) {
+      if (await simple(tx, events)) return;
       for (const recorded of events) {
         const listener = listenerOfStream(recorded.streamName);
         const event = { type: recorded.type, data: recorded.data } as ListenerEvent;
