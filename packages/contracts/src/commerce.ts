@@ -82,7 +82,30 @@ export const beatPurchasedV1 = contract(
   }),
 );
 
+/**
+ * A purchase reversed by a refund (provider webhook): the producer is no longer owed its amount, the
+ * fee share goes back to the buyer too; downloads of it are refused and its licence is void.
+ */
+export const purchaseRefundedV1 = contract(
+  'commerce.PurchaseRefunded',
+  1,
+  z.object({
+    purchaseId: z.string().min(1),
+    orderId: z.string().min(1),
+    beatId: z.string().min(1),
+    producerId: z.string().min(1),
+    buyerId: z.string().nullable(),
+    /** The beat's price given back, integer cents (what BeatPurchased owed the producer). */
+    amountCents: z.number().int().nonnegative(),
+    /** The service fee share given back, integer cents. */
+    feeCents: z.number().int().nonnegative(),
+    currency: z.literal('usd'),
+    refundedAt: instant,
+  }),
+);
+
 export type EntitlementsChangedPayload = PayloadOf<typeof entitlementsChangedV1>;
+export type PurchaseRefundedPayload = PayloadOf<typeof purchaseRefundedV1>;
 export type BeatPurchasedPayload = PayloadOf<typeof beatPurchasedV1>;
 
-export const commerceEventContracts = [entitlementsChangedV1, beatPurchasedV1] as const;
+export const commerceEventContracts = [entitlementsChangedV1, beatPurchasedV1, purchaseRefundedV1] as const;

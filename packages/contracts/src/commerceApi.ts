@@ -135,6 +135,8 @@ export interface PurchaseView {
   coverArtUrl: string | null;
   signedDate: string;
   downloads: { downloadable: Downloadable; label: string }[];
+  /** true when a refund reversed it (downloads is then empty); absent otherwise. */
+  refunded?: true;
 }
 
 /** The public page of the shell that tells whether a licence is genuine: `${LICENCE_VERIFY_PAGE}/<purchaseId>`. */

@@ -17,11 +17,12 @@ import {
 import { requireEnv, sampleDna } from '@beatmatch/testing';
 import { createCommerceService } from './index';
 import { testCheckoutCompleted } from './orders/checkout';
-import { testInvoiceEvent } from './orders/testEvents';
+import { testChargeRefunded, testInvoiceEvent } from './orders/testEvents';
 
 /**
- * Commerce's memberships on PostgreSQL + Kafka (+ stripe-mock): the lifetime membership ('The Deal of
- * A Lifetime') paid through the payments port and started only by its verified webhook.
+ * Commerce's billing on PostgreSQL + Kafka (+ stripe-mock): the lifetime membership ('The Deal of A
+ * Lifetime') paid through the payments port and started only by its verified webhook; plan renewals
+ * and failed renewals; refunds reversing purchases — all by signed provider events.
  */
 const schema = `commerce_members_${process.pid}_${Date.now()}`;
 const logger = createLogger('commerce-members-test', 'silent');
@@ -42,14 +43,16 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
   }
 }
 
-async function publishBeat(): Promise<BeatPublishedPayload> {
+async function publishBeat(
+  prices: BeatPublishedPayload['prices'] = { firstDate: 2999, relationship: 4999, marriage: null },
+): Promise<BeatPublishedPayload> {
   const beatId = randomUUID();
   const payload: BeatPublishedPayload = {
     beatId,
     producerId: PRO,
     producerName: 'Pro Ducer',
     name: 'Lifer Beat',
-    prices: { firstDate: 2999, relationship: 4999, marriage: null },
+    prices,
     isPrivate: false,
     crate: 'active',
     demo: false,
@@ -415,4 +418,137 @@ describe('renewals and failed renewals by webhook', () => {
     expect(unknown.body.outcome).toBe('ignored');
     expect(await count(fay, 'PlanRenewed')).toBe(0);
   }, 60_000);
+});
+
+describe('refunds by webhook', () => {
+  const send = async (event: object) => {
+    const payload = JSON.stringify(event);
+    return webhook(commerce, payload, commerce.signer.sign(payload));
+  };
+  const outbox = async (type: string, orderId: string) => {
+    const { rows } = await db.query<{ event: { payload: Record<string, unknown> } }>(
+      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = $1 AND event->'payload'->>'orderId' = $2 ORDER BY id`,
+      [type, orderId],
+    );
+    return rows.map((row) => row.event.payload);
+  };
+
+  it('reverses purchases (one named, then the rest): refused downloads, void licences, PurchaseRefunded once each', async () => {
+    const gus = randomUUID();
+    const a = await publishBeat();
+    const b = await publishBeat();
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: a.beatId, beatPackage: 'Relationship Package', update: 'add' },
+      gus,
+    );
+    await call(
+      commerce,
+      '/cart/update',
+      { beatId: b.beatId, beatPackage: 'First Date Package', update: 'add' },
+      gus,
+    );
+    const order = await call(commerce, '/checkout', {}, gus);
+    // 49.99 + 29.99 = 79.98; fee 2 % = 1.5996 → $1.60, split 1.00 / 0.60 over the lines.
+    expect(order.body.amount).toBe('81.58');
+    const orderId = order.body.orderId as string;
+    await call(
+      commerce,
+      '/checkout/test-pay',
+      { sessionId: order.body.sessionId, cardNumber: '4242424242424242' },
+      gus,
+    );
+    const { rows } = await db.query<{ payment_ref: string }>(
+      `SELECT payment_ref FROM ${schema}.orders WHERE order_id = $1`,
+      [orderId],
+    );
+    const paymentRef = rows[0]!.payment_ref;
+    expect(paymentRef).toMatch(/^pi_test_/);
+    const purchases = (await call(commerce, '/purchases', {}, gus)).body.purchases as Array<{
+      purchaseId: string;
+      beatId: string;
+      downloads: unknown[];
+      refunded?: boolean;
+    }>;
+    const pa = purchases.find((p) => p.beatId === a.beatId)!;
+    const pb = purchases.find((p) => p.beatId === b.beatId)!;
+
+    // Unsigned: refused, nothing changes.
+    const refundB = testChargeRefunded(paymentRef, {
+      amountCents: 8158,
+      amountRefunded: 3059,
+      purchaseIds: [pb.purchaseId],
+    });
+    expect((await webhook(commerce, JSON.stringify(refundB))).status).toBe(400);
+    expect(await outbox('commerce.PurchaseRefunded', orderId)).toEqual([]);
+
+    // Beat B's refund (its price 29.99 + its fee share 0.60), delivered three times: reversed once.
+    for (let i = 0; i < 3; i++) expect((await send(refundB)).status).toBe(200);
+    expect(await outbox('commerce.PurchaseRefunded', orderId)).toEqual([
+      expect.objectContaining({
+        purchaseId: pb.purchaseId,
+        beatId: b.beatId,
+        producerId: PRO,
+        buyerId: gus,
+        amountCents: 2999,
+        feeCents: 60,
+        currency: 'usd',
+      }),
+    ]);
+    const refused = await call(
+      commerce,
+      '/downloads',
+      { downloadable: 'mp3', beatId: b.beatId, urlId: pb.purchaseId },
+      gus,
+    );
+    expect(refused.status).toBe(410);
+    expect(refused.body.message).toBe('This purchase was refunded.');
+    const verify = async (purchaseId: string) =>
+      (await call(commerce, '/licences/verify', { purchaseId })).body as { genuine: boolean };
+    expect((await verify(pb.purchaseId)).genuine).toBe(false);
+    expect((await verify(pa.purchaseId)).genuine).toBe(true);
+    const listed = (await call(commerce, '/purchases', {}, gus)).body.purchases as typeof purchases;
+    expect(listed.find((p) => p.purchaseId === pb.purchaseId)).toMatchObject({
+      refunded: true,
+      downloads: [],
+    });
+    expect(listed.find((p) => p.purchaseId === pa.purchaseId)!.refunded).toBeUndefined();
+    expect(listed.find((p) => p.purchaseId === pa.purchaseId)!.downloads).toHaveLength(3);
+
+    // $5 more refunded with no purchase named: no whole purchases match — acknowledged, nothing reversed.
+    const odd = await send(testChargeRefunded(paymentRef, { amountCents: 8158, amountRefunded: 3559 }));
+    expect(odd.status).toBe(200);
+    expect(odd.body.outcome).toBe('ignored');
+    expect(await outbox('commerce.PurchaseRefunded', orderId)).toHaveLength(1);
+
+    // The whole rest (49.99 + 1.00): beat A reversed too; the order is refunded.
+    const rest = testChargeRefunded(paymentRef, { amountCents: 8158, amountRefunded: 8158 });
+    expect((await send(rest)).body.outcome).toBe('paid');
+    expect((await send(rest)).body.outcome).toBe('ignored');
+    const refunds = await outbox('commerce.PurchaseRefunded', orderId);
+    expect(refunds.map((p) => [p.purchaseId, p.amountCents, p.feeCents])).toEqual([
+      [pb.purchaseId, 2999, 60],
+      [pa.purchaseId, 4999, 100],
+    ]);
+    expect((await verify(pa.purchaseId)).genuine).toBe(false);
+    const status = await db.query<{ status: string }>(
+      `SELECT status FROM ${schema}.orders WHERE order_id = $1`,
+      [orderId],
+    );
+    expect(status.rows[0]!.status).toBe('refunded');
+
+    // To the cent: what the buyer paid less refunds less kept fees is what the producer is owed (0).
+    const bought = await outbox('commerce.BeatPurchased', orderId);
+    const paid = bought.reduce((sum, p) => sum + (p.amountCents as number) + (p.feeCents as number), 0);
+    const refunded = refunds.reduce((sum, p) => sum + (p.amountCents as number) + (p.feeCents as number), 0);
+    expect(paid).toBe(8158);
+    expect(paid - refunded).toBe(0);
+
+    // A refund for a payment that is no order (a plan's charge, or unknown): acknowledged, ignored.
+    const foreign = await send(
+      testChargeRefunded('pi_test_unknown', { amountCents: 400, amountRefunded: 400 }),
+    );
+    expect(foreign.body.outcome).toBe('ignored');
+  }, 90_000);
 });

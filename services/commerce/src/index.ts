@@ -115,7 +115,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
         },
       },
     },
-    { db, schema: s, subscriptions: subscriptionDeps },
+    { db, schema: s, subscriptions: subscriptionDeps, logger },
   );
 
   const { app: inner, finalize } = createServiceApp({

@@ -4,13 +4,16 @@ import {
   integrationEvent,
   type BeatPurchasedPayload,
   type PackageName,
+  type PurchaseRefundedPayload,
 } from '@beatmatch/contracts';
 import { DomainError, type Decider, type OutgoingMessage } from '@beatmatch/platform';
 
 /**
  * An order as a decider: placed at checkout with the prices of commerce's projection at that moment
  * (never the client's), paid only by a verified webhook — once, however often the webhook arrives —
- * or failed (the cart stays as it was). Paying turns each line into a purchase.
+ * or failed (the cart stays as it was). Paying turns each line into a purchase. A refund (verified
+ * webhook) reverses purchases: each refunded purchase gives back its price and its fee share, to the
+ * cent, once.
  */
 export type OrderLine = {
   beatId: string;
@@ -49,24 +52,64 @@ export type OrderPurchase = {
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: OrderPlaced }
   | { type: 'OrderPaid'; data: { paymentRef: string; paidAt: string; purchases: OrderPurchase[] } }
-  | { type: 'OrderPaymentFailed'; data: { reason: string; failedAt: string } };
+  | { type: 'OrderPaymentFailed'; data: { reason: string; failedAt: string } }
+  | {
+      type: 'OrderRefunded';
+      data: {
+        /** The provider event that told us (a refund applies once per event). */
+        refundId: string;
+        refundedAt: string;
+        /** This refund's amount: the refunded purchases' prices plus their fee shares. */
+        amountCents: number;
+        purchases: RefundedPurchase[];
+      };
+    };
+
+export type RefundedPurchase = {
+  purchaseId: string;
+  beatId: string;
+  producerId: string;
+  priceCents: number;
+  feeCents: number;
+};
 
 export type OrderCommand =
   | { type: 'place'; order: OrderPlaced }
   | { type: 'pay'; paymentRef: string; amountCents: number | null; now: Date }
-  | { type: 'fail'; reason: string; now: Date };
+  | { type: 'fail'; reason: string; now: Date }
+  | {
+      type: 'refund';
+      refundId: string;
+      /** The purchases this refund is for; null: every purchase of the order not refunded yet. */
+      purchaseIds: string[] | null;
+      /** The payment's refunded total so far (cumulative, as the provider reports it). */
+      refundedTotalCents: number;
+      now: Date;
+    };
 
 export interface OrderState {
   placed: OrderPlaced | null;
   status: 'none' | 'open' | 'paid' | 'failed';
   purchases: OrderPurchase[];
   paidAt: string | null;
+  /** Purchases reversed by refunds, and the refunds (provider event ids) applied. */
+  refunded: string[];
+  refundIds: string[];
+  refundedCents: number;
 }
 
 export const orderStream = (orderId: string) => `order:${orderId}`;
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: () => ({ placed: null, status: 'none', purchases: [], paidAt: null }),
+  initialState: () => ({
+    placed: null,
+    status: 'none',
+    purchases: [],
+    paidAt: null,
+    refunded: [],
+    refundIds: [],
+    refundedCents: 0,
+  }),
   decide(command, state) {
     switch (command.type) {
       case 'place':
@@ -87,6 +130,46 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           },
         };
       }
+      case 'refund': {
+        if (!state.placed) throw new DomainError('order_not_found', 'Order not found.', 404);
+        if (state.status !== 'paid') throw new DomainError('order_not_paid', 'This order was not paid.', 409);
+        if (state.refundIds.includes(command.refundId)) return [];
+        const lines = state.placed.lines.map((line, index) => ({ line, purchase: state.purchases[index]! }));
+        const known = new Set(lines.map(({ purchase }) => purchase.purchaseId));
+        const unknown = (command.purchaseIds ?? []).filter((id) => !known.has(id));
+        if (unknown.length > 0)
+          throw new DomainError(
+            'refund_mismatch',
+            `Not purchases of this order: ${unknown.join(', ')}.`,
+            409,
+          );
+        const targets = lines.filter(
+          ({ purchase }) =>
+            !state.refunded.includes(purchase.purchaseId) &&
+            (command.purchaseIds === null || command.purchaseIds.includes(purchase.purchaseId)),
+        );
+        const amount = command.refundedTotalCents - state.refundedCents;
+        // Nothing new refunded (an earlier event already covered it).
+        if (amount <= 0 || targets.length === 0) return [];
+        const expected = targets.reduce((sum, { line }) => sum + line.priceCents + line.feeCents, 0);
+        if (amount !== expected)
+          throw new DomainError('refund_mismatch', `Refunded ${amount}, expected ${expected}.`, 409);
+        return {
+          type: 'OrderRefunded',
+          data: {
+            refundId: command.refundId,
+            refundedAt: command.now.toISOString(),
+            amountCents: amount,
+            purchases: targets.map(({ line, purchase }) => ({
+              purchaseId: purchase.purchaseId,
+              beatId: line.beatId,
+              producerId: line.producerId,
+              priceCents: line.priceCents,
+              feeCents: line.feeCents,
+            })),
+          },
+        };
+      }
       case 'fail':
         if (state.status !== 'open') return [];
         return {
@@ -104,6 +187,13 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'OrderPaymentFailed':
         // A failed attempt leaves the order open for another card (Stripe keeps the session too).
         return { ...state, status: 'open' };
+      case 'OrderRefunded':
+        return {
+          ...state,
+          refunded: [...state.refunded, ...event.data.purchases.map((p) => p.purchaseId)],
+          refundIds: [...state.refundIds, event.data.refundId],
+          refundedCents: state.refundedCents + event.data.amountCents,
+        };
     }
   },
 };
@@ -125,13 +215,34 @@ export function splitFee(feeCents: number, amounts: number[]): number[] {
   return parts;
 }
 
-/** OrderPaid → one commerce.BeatPurchased per line, keyed by beat (stats per beat stay in order). */
+/**
+ * OrderPaid → one commerce.BeatPurchased per line; OrderRefunded → one commerce.PurchaseRefunded per
+ * refunded purchase; keyed by beat (stats per beat stay in order).
+ */
 export const orderPublication = {
   topic: COMMERCE_TOPIC,
   map(events: OrderEvent[], state: OrderState): OutgoingMessage[] {
     const placed = state.placed;
     if (!placed) return [];
     return events.flatMap((event) => {
+      if (event.type === 'OrderRefunded')
+        return event.data.purchases.map((purchase) => {
+          const payload: PurchaseRefundedPayload = {
+            purchaseId: purchase.purchaseId,
+            orderId: placed.orderId,
+            beatId: purchase.beatId,
+            producerId: purchase.producerId,
+            buyerId: placed.buyerId,
+            amountCents: purchase.priceCents,
+            feeCents: purchase.feeCents,
+            currency: 'usd',
+            refundedAt: event.data.refundedAt,
+          };
+          return {
+            key: purchase.beatId,
+            event: integrationEvent('commerce.PurchaseRefunded', 1, payload, new Date(event.data.refundedAt)),
+          };
+        });
       if (event.type !== 'OrderPaid') return [];
       return placed.lines.map((line, index) => {
         const payload: BeatPurchasedPayload = {

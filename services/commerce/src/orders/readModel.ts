@@ -31,12 +31,21 @@ export const ordersReadModelSchema = (s: string) => `
     purchased_at timestamptz NOT NULL
   );
   ALTER TABLE ${s}.purchases ADD COLUMN IF NOT EXISTS buyer_name text;
-  CREATE INDEX IF NOT EXISTS purchases_by_buyer ON ${s}.purchases (buyer_id, purchased_at);`;
+  CREATE INDEX IF NOT EXISTS purchases_by_buyer ON ${s}.purchases (buyer_id, purchased_at);
+  -- Refunds: a refunded purchase keeps its row (the buyer sees it) but downloads and its licence end.
+  ALTER TABLE ${s}.purchases ADD COLUMN IF NOT EXISTS refunded_at timestamptz;
+  -- The provider's payment of a paid order (refund webhooks name the payment, not the session).
+  ALTER TABLE ${s}.orders ADD COLUMN IF NOT EXISTS payment_ref text;
+  CREATE INDEX IF NOT EXISTS orders_by_payment ON ${s}.orders (payment_ref);
+  UPDATE ${s}.orders o SET payment_ref = e.data->>'paymentRef'
+    FROM ${s}.events e
+    WHERE o.payment_ref IS NULL AND o.status = 'paid' AND e.type = 'OrderPaid'
+      AND e.stream_name = 'order:' || o.order_id;`;
 
 export function ordersProjection(s: string): InlineProjection {
   return {
     name: 'commerce-orders',
-    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed'],
+    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefunded'],
     async apply(tx: SqlExecutor, events: RecordedEvent[]) {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as OrderEvent;
@@ -49,6 +58,17 @@ export function ordersProjection(s: string): InlineProjection {
               [orderId, event.data.sessionId, event.data.buyerId, JSON.stringify(event.data)],
             );
             break;
+          case 'OrderRefunded':
+            await tx.query(
+              `UPDATE ${s}.purchases SET refunded_at = $2 WHERE purchase_id = ANY($1::text[]) AND refunded_at IS NULL`,
+              [event.data.purchases.map((p) => p.purchaseId), event.data.refundedAt],
+            );
+            await tx.query(
+              `UPDATE ${s}.orders SET status = 'refunded', updated_at = now() WHERE order_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM ${s}.purchases WHERE order_id = $1 AND refunded_at IS NULL)`,
+              [orderId],
+            );
+            break;
           case 'OrderPaymentFailed':
             await tx.query(
               `UPDATE ${s}.orders SET status = 'failed', updated_at = now() WHERE order_id = $1`,
@@ -57,8 +77,8 @@ export function ordersProjection(s: string): InlineProjection {
             break;
           case 'OrderPaid': {
             const { rows } = await tx.query<{ placed: OrderPlaced }>(
-              `UPDATE ${s}.orders SET status = 'paid', updated_at = now() WHERE order_id = $1 RETURNING placed`,
-              [orderId],
+              `UPDATE ${s}.orders SET status = 'paid', payment_ref = $2, updated_at = now() WHERE order_id = $1 RETURNING placed`,
+              [orderId, event.data.paymentRef],
             );
             const placed = rows[0]!.placed;
             for (const [index, line] of placed.lines.entries()) {
@@ -112,6 +132,8 @@ export interface PurchaseRow {
   cover_art_url: string | null;
   has_stems: boolean;
   purchased_at: Date | string;
+  /** null unless a refund reversed it. */
+  refunded_at: Date | string | null;
 }
 
 export async function purchasesOf(db: SqlExecutor, s: string, buyerId: string): Promise<PurchaseRow[]> {
@@ -144,5 +166,18 @@ export async function orderBySession(
     status: string;
     placed: OrderPlaced;
   }>(`SELECT order_id, buyer_id, status, placed FROM ${s}.orders WHERE session_id = $1`, [sessionId]);
+  return rows[0] ?? null;
+}
+
+/** The paid order of a provider payment (refund webhooks), or null. */
+export async function orderByPaymentRef(
+  db: SqlExecutor,
+  s: string,
+  paymentRef: string,
+): Promise<{ order_id: string } | null> {
+  const { rows } = await db.query<{ order_id: string }>(
+    `SELECT order_id FROM ${s}.orders WHERE payment_ref = $1`,
+    [paymentRef],
+  );
   return rows[0] ?? null;
 }

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
-import { handleCommand, type SqlDatabase } from '@beatmatch/platform';
+import { DomainError, handleCommand, type Logger, type SqlDatabase } from '@beatmatch/platform';
+import { orderDecider, orderPublication, orderStream } from './order';
+import { orderByPaymentRef } from './readModel';
 import { Checkout, type CheckoutDeps } from './checkout';
 import { lifetimePaid, lifetimeSession } from '../entitlements/lifetime';
 import type { SubscriptionDeps } from '../entitlements/subscriptions';
@@ -19,19 +21,33 @@ interface InvoiceFields {
   lines?: { data?: Array<{ period?: { end?: number } }> };
 }
 
+/** The fields of a Stripe charge commerce reads. */
+interface ChargeFields {
+  id?: string;
+  payment_intent?: string | { id: string } | null;
+  amount_refunded?: number;
+  refunds?: { data?: Array<{ metadata?: Record<string, string> | null }> } | null;
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Every verified provider event, on top of the orders' and plans' checkout sessions (Checkout):
  * the lifetime membership's session; a plan's renewal (`invoice.paid` / `invoice.payment_succeeded`:
- * the period moves on) and failed renewal (`invoice.payment_failed`: the plan ends at once). The signature is checked once, by Checkout.receive, before any
+ * the period moves on) and failed renewal (`invoice.payment_failed`: the plan ends at once); a refund
+ * of an order's payment (`charge.refunded`: its purchases are reversed). The signature is checked once, by Checkout.receive, before any
  * of this runs; every branch is idempotent (the provider delivers an event at least once).
  */
 export class CommerceCheckout extends Checkout {
   constructor(
     deps: CheckoutDeps,
-    private readonly more: { db: SqlDatabase; schema: string; subscriptions: SubscriptionDeps },
+    private readonly more: {
+      db: SqlDatabase;
+      schema: string;
+      subscriptions: SubscriptionDeps;
+      logger: Logger;
+    },
   ) {
     super(deps);
   }
@@ -58,8 +74,55 @@ export class CommerceCheckout extends Checkout {
       case 'invoice.payment_succeeded':
       case 'invoice.payment_failed':
         return this.invoice(event.id, event.type, event.data.object as unknown as InvoiceFields);
+      case 'charge.refunded':
+        return this.refund(event.id, event.data.object as unknown as ChargeFields);
     }
     return super.handleEvent(event);
+  }
+
+  /**
+   * A refunded charge of an order: the refund's purchases (named in the refund's metadata
+   * `purchaseIds`, else every purchase not refunded yet) are reversed when the amount refunded now —
+   * the charge's cumulative amount_refunded less what was already applied — is exactly their prices
+   * plus fee shares. A refund that matches no whole purchases can not be split to the cent: it is
+   * acknowledged and logged for a person to settle (answering an error would only make the provider
+   * retry it for days). Charges of plans or the lifetime membership are not orders: ignored.
+   */
+  private async refund(eventId: string, charge: ChargeFields): Promise<'paid' | 'failed' | 'ignored'> {
+    const paymentRef = idOf(charge.payment_intent) ?? charge.id;
+    const order = paymentRef ? await orderByPaymentRef(this.more.db, this.more.schema, paymentRef) : null;
+    if (!order || charge.amount_refunded === undefined) return 'ignored';
+    const named = charge.refunds?.data?.[0]?.metadata?.purchaseIds;
+    const purchaseIds = named
+      ? named
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : null;
+    try {
+      const result = await handleCommand(
+        this.more.subscriptions.store,
+        orderStream(order.order_id),
+        orderDecider,
+        {
+          type: 'refund',
+          refundId: eventId,
+          purchaseIds,
+          refundedTotalCents: charge.amount_refunded,
+          now: this.more.subscriptions.clock(),
+        },
+        { publish: orderPublication },
+      );
+      // Checkout's outcome words: 'paid' = a money event applied.
+      return result.newEvents.length > 0 ? 'paid' : 'ignored';
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'refund_mismatch') throw error;
+      this.more.logger.warn(
+        { orderId: order.order_id, eventId, amountRefunded: charge.amount_refunded, reason: error.message },
+        'a refund that matches no whole purchases: left for a person to settle',
+      );
+      return 'ignored';
+    }
   }
 
   /**

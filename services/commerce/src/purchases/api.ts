@@ -54,10 +54,14 @@ function view(row: PurchaseRow): PurchaseView {
     userId: row.buyer_id,
     coverArtUrl: row.cover_art_url,
     signedDate: iso(row.purchased_at),
-    downloads: downloadsOf(row.package as PackageName, row.has_stems).map((downloadable) => ({
-      downloadable,
-      label: LABELS[downloadable],
-    })),
+    // A refunded purchase stays listed, with nothing to download.
+    downloads: row.refunded_at
+      ? []
+      : downloadsOf(row.package as PackageName, row.has_stems).map((downloadable) => ({
+          downloadable,
+          label: LABELS[downloadable],
+        })),
+    ...(row.refunded_at ? { refunded: true } : {}),
   };
 }
 
@@ -72,7 +76,10 @@ const licenseeOf = (purchase: PurchaseRow) =>
     .filter(Boolean)
     .join(' ') || purchase.buyer_id;
 
-/** retrieve_puchases, get_downloadable (owner only, signed short-lived URLs), the licence check. */
+/**
+ * retrieve_puchases, get_downloadable (owner only, signed short-lived URLs; a refunded purchase: 410),
+ * the licence check (a refunded purchase's licence is not genuine).
+ */
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const { db, schema: s } = deps;
   const router = Router();
@@ -94,6 +101,8 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
       // Another buyer's purchase answers exactly like a missing one.
       if (!purchase || purchase.buyer_id !== req.caller!.userId || purchase.beat_id !== body.beatId)
         throw new HttpProblem(404, COMMERCE_MESSAGES.purchaseNotFound, 'purchase_not_found');
+      if (purchase.refunded_at)
+        throw new HttpProblem(410, COMMERCE_MESSAGES.purchaseRefunded, 'purchase_refunded');
       if (!downloadsOf(purchase.package as PackageName, purchase.has_stems).includes(body.downloadable))
         throw new HttpProblem(403, COMMERCE_MESSAGES.downloadNotIncluded, 'not_included');
       const blobs = await deps.blobs();
@@ -133,7 +142,8 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   // Public: the licensee is named by display name only (never the e-mail the PDF carries).
   const verify = async (purchaseId: string): Promise<LicenceVerifyAnswer> => {
     const purchase = await purchaseById(db, s, purchaseId);
-    if (!purchase) return { genuine: false };
+    // A refunded purchase's licence is void.
+    if (!purchase || purchase.refunded_at) return { genuine: false };
     return {
       genuine: true,
       purchaseId: purchase.purchase_id,
