@@ -38,6 +38,8 @@ export type LoadSpec = {
       kind: 'range';
       /** `{beat}` becomes a beat index in [0, beats), `{file}` the index of its snippet file. */
       pathTemplate: string;
+      /** Instead of the template: the path of each file (e.g. its signed blob URL), by file index. */
+      paths?: string[];
       beats: number;
       files: number;
       fileBytes: number;
@@ -47,6 +49,8 @@ export type LoadSpec = {
 
 export interface LoadResult {
   requests: number;
+  /** Redirects followed (Range phases: an audio element follows them; each request's time includes its). */
+  redirects?: number;
   ok: number;
   statuses: Record<string, number>;
   errors: number;
@@ -128,6 +132,7 @@ async function runRange(spec: Extract<LoadSpec, { kind: 'range' }>, seconds: num
   const statuses: Record<string, number> = {};
   let bytes = 0;
   let errors = 0;
+  let redirects = 0;
   let n = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -137,31 +142,42 @@ async function runRange(spec: Extract<LoadSpec, { kind: 'range' }>, seconds: num
       const offset = Math.floor(random() * (spec.fileBytes / 2));
       const session = spec.sessions[n++ % spec.sessions.length]!;
       const t = performance.now();
-      const request = httpGet(
-        new URL(
-          spec.pathTemplate.replace('{beat}', String(beat)).replace('{file}', String(beat % spec.files)),
-          spec.url,
-        ),
-        { agent, headers: { cookie: session.cookie, range: `bytes=${offset}-` } },
-        (response) => {
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-          });
-          response.on('end', () => {
-            latencies.push(performance.now() - t);
-            statuses[response.statusCode!] = (statuses[response.statusCode!] ?? 0) + 1;
-            resolve();
-          });
-          response.on('error', () => {
-            errors++;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        errors++;
-        resolve();
-      });
+      const path =
+        spec.paths?.[beat % spec.files] ??
+        spec.pathTemplate.replace('{beat}', String(beat)).replace('{file}', String(beat % spec.files));
+      const send = (url: URL, hops: number) => {
+        const request = httpGet(
+          url,
+          { agent, headers: { cookie: session.cookie, range: `bytes=${offset}-` } },
+          (response) => {
+            const location = response.headers.location;
+            if (response.statusCode! >= 300 && response.statusCode! < 400 && location && hops < 3) {
+              // As an audio element does: follow it with the same Range (same origin: same sockets).
+              redirects++;
+              response.resume();
+              response.on('end', () => send(new URL(location, url), hops + 1));
+              return;
+            }
+            response.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+            });
+            response.on('end', () => {
+              latencies.push(performance.now() - t);
+              statuses[response.statusCode!] = (statuses[response.statusCode!] ?? 0) + 1;
+              resolve();
+            });
+            response.on('error', () => {
+              errors++;
+              resolve();
+            });
+          },
+        );
+        request.on('error', () => {
+          errors++;
+          resolve();
+        });
+      };
+      send(new URL(path, spec.url), 0);
     });
   await Promise.all(
     Array.from({ length: spec.connections }, async () => {
@@ -169,7 +185,7 @@ async function runRange(spec: Extract<LoadSpec, { kind: 'range' }>, seconds: num
     }),
   );
   agent.destroy();
-  return summary(latencies, statuses, errors, bytes, (performance.now() - started) / 1000);
+  return { ...summary(latencies, statuses, errors, bytes, (performance.now() - started) / 1000), redirects };
 }
 
 function summary(

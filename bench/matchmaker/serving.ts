@@ -31,6 +31,7 @@ import { Readable } from 'node:stream';
 import express from 'express';
 import { integrationEvent, CATALOG_TOPIC, type BeatPublishedPayload } from '@beatmatch/contracts';
 import {
+  blobRoutes,
   createLogger,
   FilesystemBlobStore,
   generateInternalKeyPair,
@@ -296,6 +297,8 @@ async function main() {
       csrfSecret: gatewaySecret,
       secureCookies: false,
       remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
+      // As the embedded profile mounts them: the signed blob URLs the snippet route redirects to.
+      blobs: blobRoutes(blobs),
     });
     const gatewayServer = createServer(gateway);
     servers.push(gatewayServer);
@@ -327,6 +330,7 @@ async function main() {
     const played = (await probe.json()) as { beatId?: string; audioSrc?: string };
     if (probe.status !== 200 || !played.beatId || !played.audioSrc)
       throw new Error(`beat_play probe: ${probe.status} ${JSON.stringify(played)}`);
+    // fetch follows the snippet route's redirect to the signed blob URL with the same Range, as <audio> does.
     const viaGateway = await fetch(`${gatewayUrl}${played.audioSrc}`, { headers: { range: 'bytes=1000-' } });
     const file = Number(/(\d+)$/.exec(played.beatId)![1]) % files;
     const viaNginx = await fetch(`${started.url}/${snippetKey(file)}`, { headers: { range: 'bytes=1000-' } });
@@ -347,7 +351,7 @@ async function main() {
         .map(([status, count]) => `${status}:${count}`)
         .join(',');
       console.log(
-        `${name.padEnd(9)} n=${result.requests} ${result.rps.toFixed(0)} req/s ${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms max=${result.max.toFixed(0)}ms statuses=${statuses} errors=${result.errors}${inThisProcess ? ` server_cpu=${serverCpu.toFixed(0)}%` : ''} client_cpu=${result.clientCpu.toFixed(0)}%`,
+        `${name.padEnd(9)} n=${result.requests} ${result.rps.toFixed(0)} req/s ${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms max=${result.max.toFixed(0)}ms statuses=${statuses}${result.redirects ? ` redirects=${result.redirects}` : ''} errors=${result.errors}${inThisProcess ? ` server_cpu=${serverCpu.toFixed(0)}%` : ''} client_cpu=${result.clientCpu.toFixed(0)}%`,
       );
       return result;
     };
@@ -385,16 +389,38 @@ async function main() {
       },
       true,
     );
+    // The signed URLs themselves (what the audio element's further Range requests, and plays of the same
+    // snippet within the URL's 15-minute window, fetch without the redirect): one per file.
+    const signed = await Promise.all(
+      Array.from({ length: files }, async (_, file) => {
+        const redirect = await fetch(
+          `${gatewayUrl}/api/beatmatch_beat_play_snippet?beatId=serving-beat-${file}`,
+          {
+            redirect: 'manual',
+          },
+        );
+        const location = redirect.headers.get('location');
+        if (redirect.status !== 302 || !location) throw new Error(`snippet redirect: ${redirect.status}`);
+        return location;
+      }),
+    );
+    const blobResult = await phase(
+      'blob',
+      { ...common, ...range, url: gatewayUrl, pathTemplate: '', paths: signed },
+      true,
+    );
     const loadAtEnd = loadavg();
 
     const helloRatio = playResult.rps / helloResult.rps;
     const nginxRatio = snippetResult.bytesPerSecond / nginxResult.bytesPerSecond;
+    const blobRatio = blobResult.bytesPerSecond / nginxResult.bytesPerSecond;
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(
       [
         `beat_play p99 ${playResult.p99.toFixed(1)} ms (target ≤ ${TARGETS.p99Ms}): ${verdict(playResult.p99 <= TARGETS.p99Ms)}`,
         `beat_play / hello-world req/s ${helloRatio.toFixed(3)}× (target ≥ ${TARGETS.helloRatio}): ${verdict(helloRatio >= TARGETS.helloRatio)}`,
         `snippet / nginx bytes/s ${nginxRatio.toFixed(3)}× (target ≥ ${TARGETS.nginxRatio}): ${verdict(nginxRatio >= TARGETS.nginxRatio)}`,
+        `signed blob URL / nginx bytes/s ${blobRatio.toFixed(3)}× (the same target, without the redirect per request)`,
         `load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (1 min)`,
       ].join('\n'),
     );
@@ -415,6 +441,10 @@ async function main() {
         `snippet_mb_s=${(snippetResult.bytesPerSecond / 1e6).toFixed(1)}`,
         `snippet_p99_ms=${snippetResult.p99.toFixed(1)}`,
         `snippet_vs_nginx=${nginxRatio.toFixed(3)}`,
+        `snippet_redirects=${snippetResult.redirects ?? 0}`,
+        `blob_mb_s=${(blobResult.bytesPerSecond / 1e6).toFixed(1)}`,
+        `blob_p99_ms=${blobResult.p99.toFixed(1)}`,
+        `blob_vs_nginx=${blobRatio.toFixed(3)}`,
         `nginx_workers=${nginxWorkers}`,
         `load_start=${loadAtStart[0]!.toFixed(2)}`,
         `load_end=${loadAtEnd[0]!.toFixed(2)}`,

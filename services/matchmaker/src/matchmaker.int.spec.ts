@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import express from 'express';
 import request from 'supertest';
 import {
   integrationEvent,
@@ -11,6 +12,7 @@ import {
   type IntegrationEvent,
 } from '@beatmatch/contracts';
 import {
+  blobRoutes,
   createLogger,
   FilesystemBlobStore,
   generateInternalKeyPair,
@@ -19,10 +21,12 @@ import {
   InternalTokenVerifier,
   KafkaEventBus,
   openPostgres,
+  problemHandler,
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { brokersFromEnv, deleteRunTopics, requireEnv, sampleDna, uniqueName } from '@beatmatch/testing';
 import { BeatPool, type PoolBeat } from './beats/pool';
+import { SNIPPET_URL_SECONDS, SNIPPET_URL_WINDOW_SECONDS, streamSnippet } from './http/api';
 import { createMatchmakerService } from './index';
 
 /**
@@ -172,6 +176,27 @@ const post = async (who: string, route: string, body: object = {}) =>
     .set(INTERNAL_TOKEN_HEADER, await token(who))
     .send(body);
 const play = (who: string, body: object) => post(who, '/player/next', body);
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+/** The gateway's /blobs routes (embedded profile), where the snippet route redirects. */
+const blobServer = () => express().use('/blobs', blobRoutes(blobs));
+/**
+ * A snippet as the audio element gets it: the route answers with a redirect to the signed blob URL,
+ * which is followed with the same headers (Range, If-None-Match); any other answer is returned as is.
+ */
+async function snippet(method: 'get' | 'head', beatId: string, headers: Record<string, string> = {}) {
+  const redirect = await request(matchmaker.app)
+    [method](`/player/snippet?beatId=${beatId}`)
+    .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+  if (redirect.status !== 302) return redirect;
+  expect(redirect.headers.location).toMatch(/^\/blobs\/snippets\//);
+  expect(redirect.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+  const followed = request(blobServer())[method](redirect.headers.location!).set(headers);
+  return method === 'get' ? followed.buffer(true).parse(binary) : followed;
+}
 
 describe('projection of catalog and commerce events', () => {
   it('keeps each published beat with its filters, and follows renames, prices, covers, privacy, crate and deletion', async () => {
@@ -230,28 +255,16 @@ describe('the swipe player', () => {
     });
     expect(['beat-27', 'beat-28']).not.toContain(first.body.beatId);
 
-    const whole = await request(matchmaker.app)
-      .get(`/player/snippet?beatId=${first.body.beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const whole = await snippet('get', first.body.beatId);
     expect(whole.status).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.headers['cache-control']).toContain('max-age');
     expect(Buffer.compare(whole.body as Buffer, snippetBytes(index))).toBe(0);
-    const part = await request(matchmaker.app)
-      .get(`/player/snippet?beatId=${first.body.beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
-      .set('Range', 'bytes=10-19');
+    const part = await snippet('get', first.body.beatId, { Range: 'bytes=10-19' });
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${snippetBytes(index).length}`);
-    const missing = await request(matchmaker.app)
-      .get('/player/snippet?beatId=beat-28')
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+    expect(Buffer.compare(part.body as Buffer, snippetBytes(index).subarray(10, 20))).toBe(0);
+    const missing = await snippet('get', 'beat-28');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(MATCHMAKER_MESSAGES.beatNotFound);
 
@@ -464,20 +477,12 @@ describe('the swipe player', () => {
       (await post('visitor@dev-param', '/plays', { uuid: 'dev-param', audioSrc: '/nothing' })).status,
     ).toBe(400);
 
-    const first = await request(matchmaker.app)
-      .head('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+    const first = await snippet('head', 'beat-05');
     expect(first.status).toBe(200);
     expect(first.headers['content-length']).toBe(String(snippetBytes(5).length));
-    const again = await request(matchmaker.app)
-      .get('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
-      .set('If-None-Match', String(first.headers.etag));
+    const again = await snippet('get', 'beat-05', { 'If-None-Match': String(first.headers.etag) });
     expect(again.status).toBe(304);
-    const outside = await request(matchmaker.app)
-      .get('/player/snippet?beatId=beat-05')
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
-      .set('Range', 'bytes=999999-');
+    const outside = await snippet('get', 'beat-05', { Range: 'bytes=999999-' });
     expect(outside.status).toBe(416);
   });
 
@@ -732,5 +737,75 @@ describe('the in-memory beat pool and listener states', () => {
     const again = await play('visitor@dev-replicas', { uuid: 'dev-replicas' });
     expect(again.status).toBe(200);
     expect(again.body.beatId).toBeDefined();
+  });
+});
+
+describe('snippets', () => {
+  const location = async (beatId: string, method: 'get' | 'head' = 'get') => {
+    const answer = await request(matchmaker.app)
+      [method](`/player/snippet?beatId=${beatId}`)
+      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+    expect(answer.status).toBe(302);
+    return { url: new URL(answer.headers.location!, 'http://gateway.invalid'), answer };
+  };
+
+  it('redirects to a signed blob URL that serves the bytes, the same URL for a 15-minute window', async () => {
+    const before = Date.now() / 1000;
+    const { url, answer } = await location('beat-08');
+    const { url: again } = await location('beat-08', 'head');
+    expect(url.pathname).toBe('/blobs/snippets/beat-8.mp3');
+    expect(again.href).toBe(url.href);
+    // Valid 60 to 75 minutes, expiring on a 15-minute mark; the redirect is cached until that URL changes.
+    const expires = Number(url.searchParams.get('exp'));
+    expect(expires % SNIPPET_URL_WINDOW_SECONDS).toBe(0);
+    expect(expires - before).toBeGreaterThanOrEqual(SNIPPET_URL_SECONDS - 1);
+    expect(expires - before).toBeLessThanOrEqual(SNIPPET_URL_SECONDS + SNIPPET_URL_WINDOW_SECONDS + 1);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(answer.headers['cache-control']))![1]);
+    expect(maxAge).toBeLessThanOrEqual(SNIPPET_URL_WINDOW_SECONDS);
+    expect(maxAge).toBeGreaterThanOrEqual(Math.floor(expires - SNIPPET_URL_SECONDS - Date.now() / 1000) - 1);
+
+    const bytes = await request(blobServer())
+      .get(url.pathname + url.search)
+      .buffer(true)
+      .parse(binary);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers['content-type']).toBe('audio/mpeg');
+    expect(Buffer.compare(bytes.body as Buffer, snippetBytes(8))).toBe(0);
+    // The signature covers key and expiry: another key or a changed expiry is refused.
+    const forged = new URL(url.href);
+    forged.pathname = '/blobs/snippets/beat-4.mp3';
+    expect((await request(blobServer()).get(forged.pathname + forged.search)).status).toBe(403);
+    forged.pathname = url.pathname;
+    forged.searchParams.set('exp', String(expires + 3600));
+    expect((await request(blobServer()).get(forged.pathname + forged.search)).status).toBe(403);
+  });
+
+  it('redirects only for playable beats', async () => {
+    for (const beatId of ['beat-27', 'beat-28', 'no-such-beat']) {
+      const answer = await request(matchmaker.app)
+        .get(`/player/snippet?beatId=${beatId}`)
+        .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+      expect(answer.status).toBe(404);
+      expect(answer.headers.location).toBeUndefined();
+    }
+  });
+
+  it('streams from a store without a URL of its own (S3: Range, ETag/304, 416)', async () => {
+    const app = express();
+    app.get('/snippet', (req, res, next) => {
+      streamSnippet(req, res, blobs, 'snippets/beat-6.mp3').catch(next);
+    });
+    app.use(problemHandler);
+    const whole = await request(app).get('/snippet').buffer(true).parse(binary);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['cache-control']).toBe('public, max-age=3600');
+    expect(Buffer.compare(whole.body as Buffer, snippetBytes(6))).toBe(0);
+    const part = await request(app).get('/snippet').set('Range', 'bytes=5-9').buffer(true).parse(binary);
+    expect(part.status).toBe(206);
+    expect(Buffer.compare(part.body as Buffer, snippetBytes(6).subarray(5, 10))).toBe(0);
+    expect((await request(app).get('/snippet').set('If-None-Match', String(whole.headers.etag))).status).toBe(
+      304,
+    );
+    expect((await request(app).get('/snippet').set('Range', 'bytes=999999-')).status).toBe(416);
   });
 });

@@ -315,7 +315,11 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
       .max(100, MATCHMAKER_MESSAGES.beatNotFound)
       .parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
     const beat = await beatOr404(beatId);
-    await streamSnippet(req, res, await deps.blobs(), beat.snippetKey!);
+    const blobs = await deps.blobs();
+    // Files (embedded profile): a redirect to the signed URL the gateway serves itself (README,
+    // "Snippets"). S3: streamed here, its endpoint being private to the deployment.
+    if (blobs.kind === 'fs') await redirectToSnippet(res, blobs, beat.snippetKey!);
+    else await streamSnippet(req, res, blobs, beat.snippetKey!);
   });
   router.get('/player/snippet', snippet);
   router.head('/player/snippet', snippet);
@@ -504,6 +508,34 @@ function beatIdOfAudioSrc(audioSrc: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** A snippet's signed URL is valid for 60 to 75 minutes, and the same for everyone within 15 minutes. */
+export const SNIPPET_URL_SECONDS = 3600;
+export const SNIPPET_URL_WINDOW_SECONDS = 900;
+
+/**
+ * Answers a snippet with a redirect (302) to its signed blob URL. The URL's expiry is rounded up to the
+ * next 15-minute mark, so every request within a window gets the same URL (browsers and caches keep
+ * one copy of the bytes; the audio element sends its Range requests there) and the redirect itself may
+ * be cached until the window ends. Range, ETag/304 and 416 are the blob route's (`blobRoutes`).
+ */
+export async function redirectToSnippet(
+  res: Response,
+  blobs: BlobStore,
+  key: string,
+  nowMs = Date.now(),
+): Promise<void> {
+  const now = nowMs / 1000;
+  const windowEnds =
+    Math.ceil((now + SNIPPET_URL_SECONDS) / SNIPPET_URL_WINDOW_SECONDS) * SNIPPET_URL_WINDOW_SECONDS;
+  // + 0.5: the store floors its clock + expiresIn to whole seconds; this lands on windowEnds exactly.
+  const url = await blobs.signedDownloadUrl(key, { expiresIn: windowEnds - now + 0.5 });
+  res.setHeader(
+    'Cache-Control',
+    `private, max-age=${Math.max(0, Math.floor(windowEnds - SNIPPET_URL_SECONDS - now))}`,
+  );
+  res.redirect(302, url);
 }
 
 /**
