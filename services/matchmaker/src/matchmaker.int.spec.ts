@@ -181,6 +181,8 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
+const call = (agent: ReturnType<typeof request>, method: 'get' | 'head', url: string) =>
+  method === 'get' ? agent.get(url) : agent.head(url);
 /** The gateway's /blobs routes (embedded profile), where the snippet route redirects. */
 const blobServer = () => express().use('/blobs', blobRoutes(blobs));
 /**
@@ -188,13 +190,14 @@ const blobServer = () => express().use('/blobs', blobRoutes(blobs));
  * which is followed with the same headers (Range, If-None-Match); any other answer is returned as is.
  */
 async function snippet(method: 'get' | 'head', beatId: string, headers: Record<string, string> = {}) {
-  const redirect = await request(matchmaker.app)
-    [method](`/player/snippet?beatId=${beatId}`)
-    .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+  const redirect = await call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`).set(
+    INTERNAL_TOKEN_HEADER,
+    await token('visitor'),
+  );
   if (redirect.status !== 302) return redirect;
   expect(redirect.headers.location).toMatch(/^\/blobs\/snippets\//);
   expect(redirect.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-  const followed = request(blobServer())[method](redirect.headers.location!).set(headers);
+  const followed = call(request(blobServer()), method, redirect.headers.location!).set(headers);
   return method === 'get' ? followed.buffer(true).parse(binary) : followed;
 }
 
@@ -742,9 +745,10 @@ describe('the in-memory beat pool and listener states', () => {
 
 describe('snippets', () => {
   const location = async (beatId: string, method: 'get' | 'head' = 'get') => {
-    const answer = await request(matchmaker.app)
-      [method](`/player/snippet?beatId=${beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+    const answer = await call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`).set(
+      INTERNAL_TOKEN_HEADER,
+      await token('visitor'),
+    );
     expect(answer.status).toBe(302);
     return { url: new URL(answer.headers.location!, 'http://gateway.invalid'), answer };
   };
