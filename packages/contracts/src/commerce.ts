@@ -104,8 +104,35 @@ export const purchaseRefundedV1 = contract(
   }),
 );
 
+/**
+ * A guest's order was paid (verified webhook): its purchases belong to the e-mail given at checkout
+ * until an account with that e-mail claims them (identity.GuestPurchasesClaimed). Identity mails the
+ * buyer an account set-up link, or a note when the e-mail already has an account. Once per order.
+ */
+export const guestPurchaseCompletedV1 = contract(
+  'commerce.GuestPurchaseCompleted',
+  1,
+  z.object({
+    orderId: z.string().min(1),
+    /** Lower-case, as validated at checkout. */
+    email: z.string().min(3).max(254),
+    purchaseIds: z.array(z.string().min(1)).min(1),
+    beatNames: z.array(z.string()),
+    /** What was charged, fee included, integer cents. */
+    amountCents: z.number().int().nonnegative(),
+    currency: z.literal('usd'),
+    completedAt: instant,
+  }),
+);
+
+export type GuestPurchaseCompletedPayload = PayloadOf<typeof guestPurchaseCompletedV1>;
 export type EntitlementsChangedPayload = PayloadOf<typeof entitlementsChangedV1>;
 export type PurchaseRefundedPayload = PayloadOf<typeof purchaseRefundedV1>;
 export type BeatPurchasedPayload = PayloadOf<typeof beatPurchasedV1>;
 
-export const commerceEventContracts = [entitlementsChangedV1, beatPurchasedV1, purchaseRefundedV1] as const;
+export const commerceEventContracts = [
+  entitlementsChangedV1,
+  beatPurchasedV1,
+  purchaseRefundedV1,
+  guestPurchaseCompletedV1,
+] as const;

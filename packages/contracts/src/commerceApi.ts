@@ -30,6 +30,8 @@ export const COMMERCE_MESSAGES = {
   planRequired: 'Please choose a plan of this type.',
   alreadyLifetime: 'You are already a lifetime member.',
   purchaseRefunded: 'This purchase was refunded.',
+  /** A visitor's checkout without an e-mail (log in, or check out as a guest with one). */
+  loginOrEmail: 'Please log in, or enter your email to check out as a guest.',
 } as const;
 
 /**
@@ -68,7 +70,18 @@ export const updateCartRequestSchema = z.object({
   update: z.enum(CART_UPDATES, { error: COMMERCE_MESSAGES.updateRequired }),
   uuid,
 });
-export const checkoutRequestSchema = z.object({ uuid });
+/**
+ * Guest checkout's e-mail (visitors only; a signed-in buyer's is their account's): the spec's wording
+ * for e-mail fields ('Please enter a valid email.'), stored lower-case.
+ */
+export const guestEmailSchema = z
+  .string({ error: (issue) => (issue.input == null ? 'Email is required.' : 'Email must be text.') })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email({ error: 'Please enter a valid email.' }))
+  .transform((value) => value.toLowerCase());
+export const checkoutRequestSchema = z.object({ uuid, email: guestEmailSchema.nullish() });
 export const testPayRequestSchema = z.object({
   sessionId: z.string().trim().min(1, COMMERCE_MESSAGES.sessionNotFound).max(200),
   cardNumber: z.string().max(40),

@@ -6,6 +6,7 @@ import { commerceEventContracts } from './commerce';
 import { matchmakerEventContracts } from './matchmaker';
 import type {
   AccountVerifiedV1,
+  GuestPurchasesClaimedV1,
   PasswordChangedV1,
   SessionsRevokedV1,
   SurveyAnsweredV1,
@@ -77,6 +78,22 @@ export const sessionsRevokedV1 = contract(
   z.object({ userId: z.string().min(1), sessionId: z.string().min(1).nullable(), revokedAt: z.string() }),
 );
 
+/**
+ * The e-mail's owner took a guest's purchases: the account `userId` (new, set up from the link identity
+ * mailed, or one that already had the e-mail) now owns the purchases of `orderIds`. Commerce moves them
+ * to the user. Once per claim; a replay changes nothing.
+ */
+export const guestPurchasesClaimedV1 = contract(
+  'identity.GuestPurchasesClaimed',
+  1,
+  z.object({
+    userId: z.string().min(1),
+    email: z.string().min(3),
+    orderIds: z.array(z.string().min(1)).min(1),
+    claimedAt: instant,
+  }),
+);
+
 /** Every integration-event contract; a new event or version is one entry here. */
 export const integrationEventContracts = [
   userRegisteredV1,
@@ -86,6 +103,7 @@ export const integrationEventContracts = [
   trialOfferPresentedV1,
   passwordChangedV1,
   sessionsRevokedV1,
+  guestPurchasesClaimedV1,
   ...catalogEventContracts,
   ...commerceEventContracts,
   ...matchmakerEventContracts,
@@ -106,7 +124,8 @@ const payloadsMatch: [
   Matches<typeof trialOfferPresentedV1, TrialOfferPresentedV1>,
   Matches<typeof passwordChangedV1, PasswordChangedV1>,
   Matches<typeof sessionsRevokedV1, SessionsRevokedV1>,
-] = [true, true, true, true, true, true, true];
+  Matches<typeof guestPurchasesClaimedV1, GuestPurchasesClaimedV1>,
+] = [true, true, true, true, true, true, true, true];
 void payloadsMatch;
 
 const key = (type: string, version: number) => `${type}@${version}`;

@@ -110,6 +110,10 @@ export const identityMessages = {
   codeExpired: 'This code has expired. Please request a new one.',
   notAuthenticated: NOT_AUTHENTICATED_MESSAGE,
   passwordReset: 'Your password has been reset.',
+  /** A guest buyer set a password from the account set-up link. */
+  guestAccountSetUp: 'Your Beatmatch account is set up. Log in to find your purchase in Purchases.',
+  /** The set-up link of an e-mail that has an account by now (the purchase went to that account). */
+  guestAccountExists: 'This email already has an account. Log in: your purchase is in your Purchases.',
   expired: 'expired',
   invalid: 'invalid',
   loggedOut: 'You have been logged out.',
@@ -168,7 +172,12 @@ export const sessionsRevokedV1Payload = z.object({
   revokedAt: z.string(),
 });
 
+export type GuestPurchasesClaimedV1 = IntegrationEvent<
+  'identity.GuestPurchasesClaimed',
+  { userId: string; email: string; orderIds: string[]; claimedAt: string }
+>;
 export type IdentityIntegrationEvent =
+  | GuestPurchasesClaimedV1
   | SessionsRevokedV1
   | UserRegisteredV1
   | UserReferredV1

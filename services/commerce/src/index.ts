@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { CATALOG_TOPIC } from '@beatmatch/contracts';
+import { ARTIST_PLANS, CATALOG_TOPIC, PRODUCER_PLANS } from '@beatmatch/contracts';
 import {
   createServiceApp,
   defineService,
@@ -16,6 +16,9 @@ import {
   type Infrastructure,
   type InternalTokenVerifier,
   type Logger,
+  PaypalSubscriptions,
+  TestSubscriptionProvider,
+  type SubscriptionPaymentsPort,
   type SqlDatabase,
   type Subscription,
 } from '@beatmatch/platform';
@@ -36,6 +39,16 @@ import {
   subscriptionsRouter,
 } from './entitlements/subscriptions';
 import { lifetimeRouter, lifetimeSession, lifetimeSessionsSchema } from './entitlements/lifetime';
+import {
+  cancelAtPaypal,
+  paypalPlanEnvVar,
+  paypalPlanIds,
+  paypalRouter,
+  paypalSchema,
+  paypalWebhookRoute,
+  type PaypalPlanIds,
+} from './entitlements/paypal';
+import { subscribeToClaims } from './guests/claims';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -46,6 +59,10 @@ export interface CommerceServiceOptions {
   logger: Logger;
   blobs: () => Promise<BlobStore>;
   payments: Infrastructure['payments'];
+  /** createPaypalSubscription's provider: PayPal, or (unset) the local test provider. */
+  subscriptionPayments?: SubscriptionPaymentsPort;
+  /** PayPal's plan id of each plan (PAYPAL_PLAN_<PLAN>); unset: the test provider's P-TEST-<plan>. */
+  paypalPlanIds?: PaypalPlanIds;
   /** The secret webhook signatures are checked with (Stripe's whsec_…, or the local provider's). */
   webhookSecret: string;
   /** Only for webhook helpers; the payments port has its own client. */
@@ -58,6 +75,9 @@ export interface CommerceServiceOptions {
   /** Consumer group and topics of the catalog projection (tests use fresh ones). */
   consumer?: string;
   topics?: string[];
+  /** Consumer group and topics of guest purchase claims (identity's topic; tests use fresh ones). */
+  claimsConsumer?: string;
+  claimsTopics?: string[];
 }
 
 /** Composition root of commerce: event store, read models, outbox relay, the catalog projection, HTTP. */
@@ -72,6 +92,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       membershipsSchema(s) +
       subscriptionSessionsSchema(s) +
       lifetimeSessionsSchema(s) +
+      paypalSchema(s) +
       processedEventsSchema(s),
   );
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
@@ -90,6 +111,13 @@ export async function createCommerceService(options: CommerceServiceOptions) {
     payments: options.payments,
     publicUrl: options.publicUrl,
     clock,
+  };
+  const paypal = options.subscriptionPayments ?? new TestSubscriptionProvider(options.webhookSecret);
+  const paypalDeps = {
+    subscriptions: subscriptionDeps,
+    paypal,
+    planIds: options.paypalPlanIds ?? paypalPlanIds({}, paypal.provider),
+    logger,
   };
   const checkout = new CommerceCheckout(
     {
@@ -128,24 +156,30 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   inner.use(checkoutRouter(checkout));
   inner.use(purchasesRouter({ db, schema: s, blobs: options.blobs, publicUrl: options.publicUrl }));
   inner.use(entitlementsRouter(db, s));
-  inner.use(subscriptionsRouter(subscriptionDeps));
+  inner.use(
+    subscriptionsRouter(subscriptionDeps, (userId, type) => cancelAtPaypal(paypalDeps, userId, type)),
+  );
+  inner.use(paypalRouter(paypalDeps));
   inner.use(lifetimeRouter(subscriptionDeps));
   finalize();
   // The webhook reads its body raw (the signature covers the bytes), so it sits ahead of the JSON parser.
   const app = express();
   app.disable('x-powered-by');
   app.post('/webhooks/stripe', requireGatewayCaller(options.verifier), ...webhookRoute(checkout, logger));
+  app.post('/webhooks/paypal', requireGatewayCaller(options.verifier), ...paypalWebhookRoute(paypalDeps));
   app.use(inner);
   // Errors of the webhook route (the inner app has its own handler): problem+json, never a stack.
   app.use(problemHandler);
 
   let subscription: Subscription | undefined;
+  let claims: Subscription | undefined;
   return {
     app,
     store,
     carts,
     checkout,
     signer,
+    paypal,
     relay,
     async start() {
       relay.start();
@@ -158,8 +192,19 @@ export async function createCommerceService(options: CommerceServiceOptions) {
         topics: options.topics ?? [CATALOG_TOPIC],
         handlers: catalogHandlers(s),
       });
+      claims = await subscribeToClaims({
+        bus,
+        db,
+        logger,
+        schema: s,
+        store,
+        clock,
+        ...(options.claimsConsumer ? { consumer: options.claimsConsumer } : {}),
+        ...(options.claimsTopics ? { topics: options.claimsTopics } : {}),
+      });
     },
     async stop() {
+      await claims?.stop();
       await subscription?.stop();
       await relay.stop();
     },
@@ -175,6 +220,21 @@ export const service = defineService({
     /** Signs the local test provider's webhooks (generated once per data directory). */
     COMMERCE_WEBHOOK_SECRET: z.string().min(32),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /**
+     * PayPal's REST app (createPaypalSubscription); unset: the local test provider. PAYPAL_API_BASE:
+     * https://api-m.paypal.com live, the sandbox when unset. PAYPAL_WEBHOOK_ID: the registered webhook's id.
+     */
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_API_BASE: z.url().optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /** PayPal's plan id (P-…) of each plan: PAYPAL_PLAN_ARTIST, …_ARTIST_PROFESSIONAL, …_PRODUCER_UNLIMITED. */
+    ...Object.fromEntries(
+      [...ARTIST_PLANS, ...PRODUCER_PLANS].map((plan) => [
+        paypalPlanEnvVar(plan),
+        z.string().min(1).optional(),
+      ]),
+    ),
   },
   secrets: ['COMMERCE_WEBHOOK_SECRET'],
   create: (infrastructure, config) =>
@@ -187,8 +247,23 @@ export const service = defineService({
       payments: infrastructure.payments,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? config.COMMERCE_WEBHOOK_SECRET,
       ...(config.STRIPE_SECRET_KEY ? { stripeSecretKey: config.STRIPE_SECRET_KEY } : {}),
+      ...paypalOptions(config),
       publicUrl: infrastructure.publicUrl,
       clock: infrastructure.clock,
       relayPollMs: infrastructure.relayPollMs,
     }),
 });
+
+/** PayPal when PAYPAL_CLIENT_ID is set, else the local test provider (embedded profile). */
+function paypalOptions(config: Record<string, unknown>) {
+  const env = config as Record<string, string | undefined>;
+  const subscriptionPayments: SubscriptionPaymentsPort = env.PAYPAL_CLIENT_ID
+    ? new PaypalSubscriptions({
+        clientId: env.PAYPAL_CLIENT_ID,
+        clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+        webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+        ...(env.PAYPAL_API_BASE ? { apiBase: env.PAYPAL_API_BASE } : {}),
+      })
+    : new TestSubscriptionProvider(env.COMMERCE_WEBHOOK_SECRET);
+  return { subscriptionPayments, paypalPlanIds: paypalPlanIds(env, subscriptionPayments.provider) };
+}

@@ -5,6 +5,7 @@ import {
   centsToDollars,
   checkoutRequestSchema,
   COMMERCE_MESSAGES,
+  ERROR_CODES,
   PACKAGE_TITLES,
   serviceFeeCents,
   testPayRequestSchema,
@@ -16,7 +17,6 @@ import {
   HttpProblem,
   parseInput,
   problem,
-  requireUser,
   route,
   type EventStore,
   type Infrastructure,
@@ -25,6 +25,7 @@ import {
 } from '@beatmatch/platform';
 import type { CartService } from '../cart/service';
 import {
+  guestBuyerId,
   orderDecider,
   orderPublication,
   orderStream,
@@ -34,7 +35,7 @@ import {
 } from './order';
 import { orderBySession } from './readModel';
 import type { WebhookSigner } from './payments';
-import { cartDecider } from '../cart/cart';
+import { cartDecider, deviceCartStream } from '../cart/cart';
 
 export interface CheckoutDeps {
   db: SqlDatabase;
@@ -66,19 +67,27 @@ export class Checkout {
    * The cart is the user's, with the device cart of the browser they are on (`deviceId`, vouched for
    * by the gateway) merged in first — never a device named in the body.
    */
-  async start(caller: {
-    userId: string;
-    email?: string;
-    userName?: string;
-    deviceId?: string;
-  }): Promise<CheckoutAnswer> {
+  async start(
+    caller: {
+      userId?: string;
+      email?: string;
+      userName?: string;
+      deviceId?: string;
+    },
+    guestEmail?: string,
+  ): Promise<CheckoutAnswer> {
     const { carts, payments, store, clock } = this.deps;
+    // A visitor pays as a guest: the cart of its vouched device, the purchases the e-mail's (README).
+    const guest = !caller.userId;
+    if (guest && !guestEmail) throw new Error('a guest checkout needs an e-mail');
+    const buyerId = caller.userId ?? guestBuyerId(guestEmail!);
+    const buyerEmail = caller.userId ? (caller.email ?? '') : guestEmail!;
     const cartStream = await carts.streamFor(caller);
     const priced = (await carts.priced(cartStream, caller.userId)).filter((p) => p.priceCents !== null);
     if (priced.length === 0) throw new HttpProblem(400, COMMERCE_MESSAGES.nothingToPay, 'cart_empty');
     const amounts = priced.map((p) => p.priceCents!);
     const totalCents = amounts.reduce((a, b) => a + b, 0);
-    const feeCents = serviceFeeCents(totalCents, await carts.subscribed(caller.userId));
+    const feeCents = serviceFeeCents(totalCents, guest ? false : await carts.subscribed(caller.userId));
     const fees = splitFee(feeCents, amounts);
     const lines: OrderLine[] = priced.map((p, index) => ({
       beatId: p.line.beatId,
@@ -94,11 +103,13 @@ export class Checkout {
     const orderId = randomUUID();
     const base = this.deps.publicUrl().replace(/\/$/, '');
     let sessionId = `free_${orderId}`;
-    let url = `${base}/user/purchases?redirect_status=succeeded`;
+    let url = guest
+      ? `${base}/purchase?status=succeeded`
+      : `${base}/user/purchases?redirect_status=succeeded`;
     if (totalCents + feeCents > 0) {
       const { customerId } = await payments.createCustomer({
-        userId: caller.userId,
-        email: caller.email ?? `${caller.userId}@users.invalid`,
+        userId: buyerId,
+        email: buyerEmail || `${buyerId}@users.invalid`,
       });
       const lineItems = lines
         .filter((line) => line.priceCents > 0)
@@ -116,8 +127,10 @@ export class Checkout {
         successUrl:
           payments.provider === 'test'
             ? `${base}/checkout?orderId=${orderId}`
-            : `${base}/user/purchases?redirect_status=succeeded`,
-        cancelUrl: `${base}/user/checkout`,
+            : guest
+              ? `${base}/purchase?status=succeeded`
+              : `${base}/user/purchases?redirect_status=succeeded`,
+        cancelUrl: guest ? `${base}/checkout` : `${base}/user/checkout`,
         metadata: { kind: 'order', orderId },
         idempotencyKey: `order-${orderId}`,
       });
@@ -126,9 +139,10 @@ export class Checkout {
     }
     const placed: OrderPlaced = {
       orderId,
-      buyerId: caller.userId,
-      buyerEmail: caller.email ?? '',
-      ...(caller.userName ? { buyerName: caller.userName } : {}),
+      buyerId,
+      buyerEmail,
+      ...(guest ? { guest: true } : {}),
+      ...(!guest && caller.userName ? { buyerName: caller.userName } : {}),
       cartStream,
       lines,
       totalCents,
@@ -213,14 +227,18 @@ export class Checkout {
   }
 
   /** The test provider's card form: a declined card fails the attempt, a good one sends a signed webhook. */
-  async testPay(userId: string, sessionId: string, cardNumber: string) {
+  async testPay(payer: { userId?: string; deviceId?: string }, sessionId: string, cardNumber: string) {
     if (this.deps.payments.provider !== 'test')
       throw new HttpProblem(404, COMMERCE_MESSAGES.testProviderOnly, 'not_found');
     const order = await orderBySession(this.deps.db, this.deps.schema, sessionId);
     const subscription = order ? null : await this.deps.subscriptions?.find(sessionId);
-    const owner = order?.buyer_id ?? subscription?.userId;
-    if (owner === undefined || owner !== userId)
-      throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
+    // A user pays their own sessions; a visitor only its device's guest order.
+    const mine = payer.userId
+      ? (order?.buyer_id ?? subscription?.userId) === payer.userId && !order?.placed.guest
+      : !!order?.placed.guest &&
+        !!payer.deviceId &&
+        order.placed.cartStream === deviceCartStream(payer.deviceId);
+    if (!mine) throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
     const card = cardNumber.replace(/[\s-]/g, '');
     const amount = order ? order.placed.totalCents + order.placed.feeCents : subscription!.amountCents;
     if (card === DECLINED_CARD) throw new HttpProblem(402, COMMERCE_MESSAGES.cardDeclined, 'card_declined');
@@ -235,6 +253,7 @@ export class Checkout {
       ),
     );
     await this.receive(payload, this.deps.signer.sign(payload));
+    if (order?.placed.guest) return { redirect_status: 'succeeded', url: '/purchase?status=succeeded' };
     const page = order ? '/user/purchases' : '/user/account';
     return { redirect_status: 'succeeded', url: `${page}?redirect_status=succeeded` };
   }
@@ -300,27 +319,48 @@ export function checkoutRouter(checkout: Checkout): Router {
   const router = Router();
   router.post(
     '/checkout',
-    requireUser,
     route(async (req, res) => {
       // The body's `uuid` (the spec's call shape) is validated but merges nothing: only the device the
       // gateway vouches for (`caller.deviceId`) is merged into the user's cart.
-      parseInput(checkoutRequestSchema, req.body ?? {});
+      const input = parseInput(checkoutRequestSchema, req.body ?? {});
+      const caller = req.caller;
+      if (caller?.userId) {
+        // A signed-in buyer pays as themselves; a body e-mail is ignored (their account's is used).
+        res.json(
+          await checkout.start({
+            userId: caller.userId,
+            ...(caller.email ? { email: caller.email } : {}),
+            ...(caller.userName ? { userName: caller.userName } : {}),
+            ...(caller.deviceId ? { deviceId: caller.deviceId } : {}),
+          }),
+        );
+        return;
+      }
+      // A visitor: guest checkout with an e-mail, else the same 401 as before (log in, or give one).
+      if (!input.email)
+        throw new HttpProblem(401, COMMERCE_MESSAGES.loginOrEmail, ERROR_CODES.unauthenticated);
       res.json(
-        await checkout.start({
-          userId: req.caller!.userId!,
-          ...(req.caller!.email ? { email: req.caller!.email } : {}),
-          ...(req.caller!.userName ? { userName: req.caller!.userName } : {}),
-          ...(req.caller!.deviceId ? { deviceId: req.caller!.deviceId } : {}),
-        }),
+        await checkout.start({ ...(caller?.deviceId ? { deviceId: caller.deviceId } : {}) }, input.email),
       );
     }),
   );
   router.post(
     '/checkout/test-pay',
-    requireUser,
     route(async (req, res) => {
       const body = parseInput(testPayRequestSchema, req.body ?? {});
-      res.json(await checkout.testPay(req.caller!.userId!, body.sessionId, body.cardNumber));
+      const caller = req.caller;
+      if (!caller?.userId && !caller?.deviceId)
+        throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
+      res.json(
+        await checkout.testPay(
+          {
+            ...(caller.userId ? { userId: caller.userId } : {}),
+            ...(caller.deviceId ? { deviceId: caller.deviceId } : {}),
+          },
+          body.sessionId,
+          body.cardNumber,
+        ),
+      );
     }),
   );
   return router;

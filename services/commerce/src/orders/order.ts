@@ -3,6 +3,7 @@ import {
   COMMERCE_TOPIC,
   integrationEvent,
   type BeatPurchasedPayload,
+  type GuestPurchaseCompletedPayload,
   type PackageName,
   type PurchaseRefundedPayload,
 } from '@beatmatch/contracts';
@@ -30,7 +31,10 @@ export type OrderLine = {
 
 export type OrderPlaced = {
   orderId: string;
+  /** A user id, or for a guest's order `guest:<email>` (guestBuyerId) until the e-mail's owner claims it. */
   buyerId: string;
+  /** A visitor's order, paid for by the e-mail in buyerEmail (README "Guest checkout"). */
+  guest?: boolean;
   buyerEmail: string;
   /** The buyer's display name (the public licence check names the licensee by it, never by e-mail). */
   buyerName?: string;
@@ -53,6 +57,8 @@ export type OrderEvent =
   | { type: 'OrderPlaced'; data: OrderPlaced }
   | { type: 'OrderPaid'; data: { paymentRef: string; paidAt: string; purchases: OrderPurchase[] } }
   | { type: 'OrderPaymentFailed'; data: { reason: string; failedAt: string } }
+  /** A paid guest order's purchases moved to the account that owns its e-mail (identity told us). */
+  | { type: 'OrderClaimed'; data: { userId: string; email: string; claimedAt: string } }
   | {
       type: 'OrderRefunded';
       data: {
@@ -77,6 +83,7 @@ export type OrderCommand =
   | { type: 'place'; order: OrderPlaced }
   | { type: 'pay'; paymentRef: string; amountCents: number | null; now: Date }
   | { type: 'fail'; reason: string; now: Date }
+  | { type: 'claim'; userId: string; email: string; now: Date }
   | {
       type: 'refund';
       refundId: string;
@@ -96,7 +103,16 @@ export interface OrderState {
   refunded: string[];
   refundIds: string[];
   refundedCents: number;
+  /** The account a guest order was claimed by (null: a user's order, or not claimed yet). */
+  claimedBy: string | null;
 }
+
+/** The buyer id of a guest's order until it is claimed: never a user id (those are uuids). */
+export const guestBuyerId = (email: string) => `guest:${email}`;
+
+/** Who owns the order's purchases now: the user, the claiming user, or null for an unclaimed guest order. */
+export const ownerOf = (state: Pick<OrderState, 'placed' | 'claimedBy'>): string | null =>
+  !state.placed ? null : state.placed.guest ? state.claimedBy : state.placed.buyerId;
 
 export const orderStream = (orderId: string) => `order:${orderId}`;
 
@@ -109,6 +125,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     refunded: [],
     refundIds: [],
     refundedCents: 0,
+    claimedBy: null,
   }),
   decide(command, state) {
     switch (command.type) {
@@ -170,6 +187,14 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           },
         };
       }
+      case 'claim':
+        // Only a paid guest order of this very e-mail, once: a replay or another e-mail changes nothing.
+        if (!state.placed?.guest || state.status !== 'paid' || state.claimedBy !== null) return [];
+        if (state.placed.buyerEmail !== command.email) return [];
+        return {
+          type: 'OrderClaimed',
+          data: { userId: command.userId, email: command.email, claimedAt: command.now.toISOString() },
+        };
       case 'fail':
         if (state.status !== 'open') return [];
         return {
@@ -184,6 +209,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return { ...state, placed: event.data, status: 'open' };
       case 'OrderPaid':
         return { ...state, status: 'paid', purchases: event.data.purchases, paidAt: event.data.paidAt };
+      case 'OrderClaimed':
+        return { ...state, claimedBy: event.data.userId };
       case 'OrderPaymentFailed':
         // A failed attempt leaves the order open for another card (Stripe keeps the session too).
         return { ...state, status: 'open' };
@@ -232,7 +259,7 @@ export const orderPublication = {
             orderId: placed.orderId,
             beatId: purchase.beatId,
             producerId: purchase.producerId,
-            buyerId: placed.buyerId,
+            buyerId: ownerOf(state),
             amountCents: purchase.priceCents,
             feeCents: purchase.feeCents,
             currency: 'usd',
@@ -244,13 +271,14 @@ export const orderPublication = {
           };
         });
       if (event.type !== 'OrderPaid') return [];
-      return placed.lines.map((line, index) => {
+      const purchased = placed.lines.map((line, index) => {
         const payload: BeatPurchasedPayload = {
           purchaseId: event.data.purchases[index]!.purchaseId,
           orderId: placed.orderId,
           beatId: line.beatId,
           producerId: line.producerId,
-          buyerId: placed.buyerId,
+          // A guest's purchase has no buyer until the e-mail's owner claims it.
+          buyerId: placed.guest ? null : placed.buyerId,
           buyerEmail: placed.buyerEmail,
           package: line.package,
           amountCents: line.priceCents,
@@ -263,6 +291,24 @@ export const orderPublication = {
           event: integrationEvent('commerce.BeatPurchased', 1, payload, new Date(event.data.paidAt)),
         };
       });
+      if (!placed.guest) return purchased;
+      // Identity mails the guest (set up an account, or a note that it is in their Purchases).
+      const guest: GuestPurchaseCompletedPayload = {
+        orderId: placed.orderId,
+        email: placed.buyerEmail,
+        purchaseIds: event.data.purchases.map((purchase) => purchase.purchaseId),
+        beatNames: placed.lines.map((line) => line.beatName),
+        amountCents: placed.totalCents + placed.feeCents,
+        currency: 'usd',
+        completedAt: event.data.paidAt,
+      };
+      return [
+        ...purchased,
+        {
+          key: placed.orderId,
+          event: integrationEvent('commerce.GuestPurchaseCompleted', 1, guest, new Date(event.data.paidAt)),
+        },
+      ];
     });
   },
 };

@@ -45,7 +45,7 @@ export const ordersReadModelSchema = (s: string) => `
 export function ordersProjection(s: string): InlineProjection {
   return {
     name: 'commerce-orders',
-    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefunded'],
+    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefunded', 'OrderClaimed'],
     async apply(tx: SqlExecutor, events: RecordedEvent[]) {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as OrderEvent;
@@ -68,6 +68,17 @@ export function ordersProjection(s: string): InlineProjection {
                  AND NOT EXISTS (SELECT 1 FROM ${s}.purchases WHERE order_id = $1 AND refunded_at IS NULL)`,
               [orderId],
             );
+            break;
+          case 'OrderClaimed':
+            // The guest's purchases are the account's from now on (listed, downloadable by it only).
+            await tx.query(`UPDATE ${s}.orders SET buyer_id = $2, updated_at = now() WHERE order_id = $1`, [
+              orderId,
+              event.data.userId,
+            ]);
+            await tx.query(`UPDATE ${s}.purchases SET buyer_id = $2 WHERE order_id = $1`, [
+              orderId,
+              event.data.userId,
+            ]);
             break;
           case 'OrderPaymentFailed':
             await tx.query(
