@@ -20,6 +20,7 @@ import { devicesRouter } from './devices/api';
 import { contactRouter } from './contact/api';
 import { createMailSender } from './mail/sender';
 import { IDENTITY_MAIL_TOPIC } from './mail/requests';
+import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
 
 export const IDENTITY_SCHEMA = 'identity';
 export { DEFAULT_SUPPORT_EMAIL };
@@ -40,6 +41,9 @@ export interface IdentityServiceOptions {
   whitepaperUrl?: string;
   /** PostgreSQL schema of its tables (tests use one of their own). */
   schema?: string;
+  /** Consumer group and topics of the events identity consumes (commerce's; tests use fresh ones). */
+  consumer?: string;
+  topics?: string[];
 }
 
 /** Composition root of identity: wires the store, read models, outbox relay and HTTP API. */
@@ -81,6 +85,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     logger,
   });
   let mailSubscription: Subscription | undefined;
+  let integration: Subscription | undefined;
   return {
     app,
     store,
@@ -88,10 +93,22 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     mailRelay,
     async start() {
       mailSubscription = await mailSender.subscribe(bus);
+      integration = await subscribeToIntegrationEvents({
+        bus,
+        db,
+        logger,
+        schema: s,
+        store,
+        queries,
+        clock,
+        ...(options.consumer ? { consumer: options.consumer } : {}),
+        ...(options.topics ? { topics: options.topics } : {}),
+      });
       relay.start();
       mailRelay.start();
     },
     async stop() {
+      await integration?.stop();
       await relay.stop();
       await mailRelay.stop();
       await mailSubscription?.stop();

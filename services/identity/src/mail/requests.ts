@@ -14,6 +14,10 @@ export const IDENTITY_MAIL_TOPIC = 'identity.mail';
 export type MailRequest =
   | { kind: 'verificationCode'; userId: string; codeId: string; codeHash: string }
   | { kind: 'passwordReset'; userId: string; tokenId: string }
+  /** A guest buyer's account set-up link (guests/guest.ts); the link is rebuilt from the token id. */
+  | { kind: 'accountSetup'; email: string; tokenId: string }
+  /** A guest purchase by an e-mail that has an account: it is in their Purchases. */
+  | { kind: 'guestPurchaseNote'; email: string; orderId: string }
   | { kind: 'contact'; messageId: string; name: string; email: string; message: string; receivedAt: string };
 
 export type MailRequested = IntegrationEvent<'identity.MailRequested', MailRequest>;

@@ -11,7 +11,21 @@ import {
 import { userDecider, type UserCommand } from '../users/businessLogic';
 import { userStream, type User, type UserEvent } from '../users/user';
 import { codeFor } from '../users/secrets';
-import { CODE_TTL_MINUTES, RESET_TTL_MINUTES, passwordResetMail, verificationCodeMail } from '../users/mails';
+import {
+  accountSetupMail,
+  CODE_TTL_MINUTES,
+  guestPurchaseNoteMail,
+  RESET_TTL_MINUTES,
+  passwordResetMail,
+  verificationCodeMail,
+} from '../users/mails';
+import {
+  guestDecider,
+  guestPublication,
+  guestStream,
+  SETUP_TTL_DAYS,
+  type GuestCommand,
+} from '../guests/guest';
 import { identityPublication } from '../integration/publish';
 import { IDENTITY_MAIL_TOPIC, type MailRequest } from './requests';
 
@@ -36,6 +50,22 @@ export function resetToken(
 }
 
 export const resetKeyOf = (secret: string) => new TextEncoder().encode(`reset:${secret}`);
+/** Account set-up links of guest buyers: signed with their own key, so they never open a reset. */
+export const setupKeyOf = (secret: string) => new TextEncoder().encode(`guest-setup:${secret}`);
+
+/** The set-up link's token: subject the e-mail, id the offer's token id (deterministic, as resets). */
+export function setupToken(
+  key: Uint8Array,
+  offer: { email: string; tokenId: string; requestedAt: string; expiresAt: string },
+): Promise<string> {
+  return new SignJWT({ purpose: 'setup' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(offer.email)
+    .setJti(offer.tokenId)
+    .setIssuedAt(Math.floor(Date.parse(offer.requestedAt) / 1000))
+    .setExpirationTime(Math.floor(Date.parse(offer.expiresAt) / 1000))
+    .sign(key);
+}
 
 export interface MailSenderDeps {
   store: EventStore;
@@ -57,6 +87,12 @@ export interface MailSenderDeps {
 export function createMailSender(deps: MailSenderDeps) {
   const { store, mailer, clock, logger } = deps;
   const resetKey = resetKeyOf(deps.secret);
+  const setupKey = setupKeyOf(deps.secret);
+
+  const loadGuest = async (email: string) =>
+    (await aggregateStream(store, guestStream(email), guestDecider)).state;
+  const executeGuest = (email: string, command: GuestCommand) =>
+    handleCommand(store, guestStream(email), guestDecider, command, { publish: guestPublication });
 
   const loadUser = async (userId: string) =>
     (await aggregateStream<User, UserEvent>(store, userStream(userId), userDecider)).state;
@@ -93,6 +129,34 @@ export function createMailSender(deps: MailSenderDeps) {
         await execute(request.userId, {
           type: 'RecordResetMailed',
           data: { tokenId: request.tokenId },
+          metadata: { now: clock() },
+        });
+        return 'sent';
+      }
+      case 'accountSetup': {
+        const guest = await loadGuest(request.email);
+        const pending = guest.pendingSetup;
+        if (guest.claimedBy || !pending || pending.tokenId !== request.tokenId || pending.mailed)
+          return 'skipped';
+        if (new Date(pending.expiresAt) <= now) return 'skipped';
+        const jwt = await setupToken(setupKey, { email: request.email, ...pending });
+        const link = `${deps.publicUrl()}/resetPassword?auth=${encodeURIComponent(jwt)}&setup=1`;
+        await mailer.send(accountSetupMail(request.email, link, SETUP_TTL_DAYS));
+        await executeGuest(request.email, {
+          type: 'RecordSetupMailed',
+          data: { tokenId: request.tokenId },
+          metadata: { now: clock() },
+        });
+        return 'sent';
+      }
+      case 'guestPurchaseNote': {
+        const guest = await loadGuest(request.email);
+        if (!guest.orders.includes(request.orderId) || guest.notesMailed.includes(request.orderId))
+          return 'skipped';
+        await mailer.send(guestPurchaseNoteMail(request.email, `${deps.publicUrl()}/login`));
+        await executeGuest(request.email, {
+          type: 'RecordNoteMailed',
+          data: { orderId: request.orderId },
           metadata: { now: clock() },
         });
         return 'sent';

@@ -53,8 +53,19 @@ export type ResetPassword = {
   metadata: Metadata;
 };
 
+/**
+ * A guest buyer sets a password from the account set-up link (guests/guest.ts): the account is created
+ * verified (the link reached the e-mail), with no code to enter; the survey is asked at first login.
+ */
+export type SetUpGuestAccount = {
+  type: 'SetUpGuestAccount';
+  data: { userId: string; username: string; email: string; passwordHash: string };
+  metadata: Metadata;
+};
+
 export type UserCommand =
   | RegisterUser
+  | SetUpGuestAccount
   | LogIn
   | ResendCode
   | RecordCodeMailed
@@ -99,6 +110,15 @@ export function registerUser(command: RegisterUser, state: User): UserEvent[] {
   return [
     { type: 'UserRegistered', data: { ...user, registeredAt: now.toISOString() } },
     issueCode(code, now),
+  ];
+}
+
+export function setUpGuestAccount(command: SetUpGuestAccount, state: User): UserEvent[] {
+  if (state.status !== 'unknown') throw new DomainError('already_registered', messages.emailTaken, 409);
+  const at = command.metadata.now.toISOString();
+  return [
+    { type: 'UserRegistered', data: { ...command.data, referralCode: null, registeredAt: at } },
+    { type: 'AccountVerified', data: { verifiedAt: at } },
   ];
 }
 
@@ -241,6 +261,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);
+    case 'SetUpGuestAccount':
+      return setUpGuestAccount(command, state);
     case 'LogIn':
       return logIn(command, state);
     case 'ResendCode':
