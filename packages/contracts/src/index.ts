@@ -12,3 +12,4 @@ export * from './catalogApi';
 export * from './http';
 export * from './matchmakerApi';
 export * from './commerceApi';
+export * from './paypalApi';

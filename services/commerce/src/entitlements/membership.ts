@@ -106,7 +106,8 @@ export type MembershipCommand =
       amountCents?: number;
       now: Date;
     }
-  | { type: 'cancel'; memberType: MemberType; now: Date }
+  /** reference: only the plan the provider bills under it (a provider's cancellation webhook). */
+  | { type: 'cancel'; memberType: MemberType; now: Date; reference?: string }
   | {
       type: 'renew';
       reference: string;
@@ -187,6 +188,11 @@ export const membershipDecider: Decider<MembershipState, MembershipCommand, Memb
       case 'cancel': {
         const current = command.memberType === 'artist' ? state.artistPlan : state.producerPlan;
         if (current === null) return [];
+        if (
+          command.reference !== undefined &&
+          state.subscriptions[command.memberType]?.reference !== command.reference
+        )
+          return [];
         return {
           type: 'PlanCancelled',
           data: { memberType: command.memberType, at: command.now.toISOString() },

@@ -91,4 +91,20 @@ describe('the membership decider: renewals by provider event', () => {
     expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanCancelled']);
     expect(state.producerPlan).toBeNull();
   });
+
+  it("a provider's cancellation ends only the plan it bills (not a newer one of the same type)", () => {
+    const cancelBy = (reference: string): MembershipCommand => ({
+      type: 'cancel',
+      memberType: 'producer',
+      now,
+      reference,
+    });
+    const newer: MembershipCommand = { ...start, plan: 'producer', reference: 'I-NEWER' };
+    const { state, events } = run([start, newer, cancelBy('sub_1')]);
+    expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanStarted']);
+    expect(state.producerPlan).toBe('producer');
+    const cancelled = run([start, newer, cancelBy('I-NEWER'), cancelBy('I-NEWER')]);
+    expect(cancelled.events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanStarted', 'PlanCancelled']);
+    expect(cancelled.state.producerPlan).toBeNull();
+  });
 });

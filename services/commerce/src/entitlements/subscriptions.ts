@@ -87,8 +87,16 @@ export interface SubscriptionDeps {
   clock: () => Date;
 }
 
-/** Starts the plan of a paid subscription session (idempotent: the same plan again changes nothing). */
-export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSession, reference: string) {
+/**
+ * Starts the plan of a paid subscription session (idempotent: the same plan again changes nothing).
+ * `provider`: who bills it (the payments port's, unless PayPal's subscriptions do).
+ */
+export async function startPlan(
+  deps: SubscriptionDeps,
+  session: SubscriptionSession,
+  reference: string,
+  provider: 'stripe' | 'test' | 'paypal' = deps.payments.provider,
+) {
   const now = deps.clock();
   await handleCommand(
     deps.store,
@@ -99,7 +107,7 @@ export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSes
       memberType: session.member_type,
       plan: session.plan,
       trialEndsAt: session.trial_days > 0 ? new Date(now.getTime() + session.trial_days * 86_400_000) : null,
-      provider: deps.payments.provider,
+      provider,
       reference,
       amountCents: session.amount_cents,
       now,
@@ -111,7 +119,14 @@ export async function startPlan(deps: SubscriptionDeps, session: SubscriptionSes
 export const pagePath = (type: MemberType) =>
   type === 'artist' ? '/user/marketplace_pro' : '/user/subscriptions';
 
-export function subscriptionsRouter(deps: SubscriptionDeps): Router {
+/**
+ * `beforeCancel`: stops the provider's billing of the plan first (PayPal's subscriptions: ./paypal.ts);
+ * if that fails the plan is left running and the member is told to try again.
+ */
+export function subscriptionsRouter(
+  deps: SubscriptionDeps,
+  beforeCancel?: (userId: string, type: MemberType) => Promise<void>,
+): Router {
   const { db, schema: s } = deps;
   const router = Router();
 
@@ -159,6 +174,7 @@ export function subscriptionsRouter(deps: SubscriptionDeps): Router {
     requireUser,
     route(async (req, res) => {
       const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
+      await beforeCancel?.(req.caller!.userId!, type);
       await handleCommand(
         deps.store,
         membershipStream(req.caller!.userId!),

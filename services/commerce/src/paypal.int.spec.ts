@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { CATALOG_TOPIC } from '@beatmatch/contracts';
+import {
+  createLogger,
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  InternalTokenIssuer,
+  InternalTokenVerifier,
+  KafkaEventBus,
+  openPostgres,
+  PaypalSubscriptions,
+  TestPaymentProvider,
+  TestSubscriptionProvider,
+  type SqlDatabase,
+} from '@beatmatch/platform';
+import { requireEnv } from '@beatmatch/testing';
+import { startLocalPaypal, type LocalPaypal } from '../../../packages/platform/test/paypalServer';
+import { createCommerceService } from './index';
+
+/**
+ * createPaypalSubscription on PostgreSQL + Kafka, against the local server speaking PayPal's
+ * subscriptions contract: the approve URL for the chosen plan (its PayPal plan id from configuration),
+ * the plan started once PayPal says the subscription is active, PayPal's verified webhooks renewing /
+ * failing / cancelling it once per event id, a forged webhook refused; the member's cancellation
+ * cancels at PayPal too. The embedded profile's local test provider does the same without PayPal.
+ */
+const schema = `commerce_paypal_${process.pid}_${Date.now()}`;
+const logger = createLogger('commerce-paypal-test', 'silent');
+const SECRET = 'whsec_' + 'p'.repeat(40);
+const PLAN_IDS = { producer_professional: 'P-PRODPRO123', artist: 'P-ARTIST123' };
+let db: SqlDatabase;
+let bus: KafkaEventBus;
+let issuer: InternalTokenIssuer;
+let paypal: LocalPaypal;
+let commerce: Awaited<ReturnType<typeof createCommerceService>>;
+let embedded: Awaited<ReturnType<typeof createCommerceService>>;
+
+async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
+  const token = await issuer.issue(userId ? { userId, userName: 'u', email: `${userId}@example.com` } : {});
+  return request(service.app)
+    .post(pathName)
+    .set(INTERNAL_TOKEN_HEADER, token)
+    .send(body as object);
+}
+
+async function webhook(
+  service: typeof commerce,
+  delivery: { body: string; headers: Record<string, string> },
+) {
+  return request(service.app)
+    .post('/webhooks/paypal')
+    .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
+    .set('content-type', 'application/json')
+    .set(delivery.headers)
+    .send(delivery.body);
+}
+
+const status = async (service: typeof commerce, userId: string, type: 'artist' | 'producer') =>
+  (await call(service, '/members/status', { type }, userId)).body as Record<string, unknown>;
+
+async function published(userId: string) {
+  const { rows } = await db.query<{ event: { payload: { producerPlan: string | null } } }>(
+    `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
+       AND event->'payload'->>'userId' = $1 ORDER BY id`,
+    [userId],
+  );
+  return rows.map((row) => row.event.payload.producerPlan);
+}
+
+beforeAll(async () => {
+  db = openPostgres(requireEnv('DATABASE_URL'));
+  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-paypal', logger });
+  const keys = await generateInternalKeyPair();
+  issuer = new InternalTokenIssuer(keys.privateKey);
+  paypal = await startLocalPaypal({
+    plans: [
+      { id: PLAN_IDS.producer_professional, price: '8.00' },
+      { id: PLAN_IDS.artist, price: '4.00' },
+    ],
+  });
+  const common = {
+    db,
+    bus,
+    verifier: new InternalTokenVerifier(keys.publicKey),
+    logger,
+    blobs: async () => {
+      throw new Error('no blobs in this test');
+    },
+    payments: new TestPaymentProvider(),
+    webhookSecret: SECRET,
+    publicUrl: () => 'http://beatmatch.test',
+    relayPollMs: 100,
+    schema,
+    topics: [`${CATALOG_TOPIC}-commerce-paypal-${randomUUID()}`],
+  };
+  commerce = await createCommerceService({
+    ...common,
+    subscriptionPayments: new PaypalSubscriptions({
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      apiBase: paypal.url,
+      webhookId: paypal.webhookId,
+    }),
+    paypalPlanIds: PLAN_IDS,
+  });
+  // The embedded profile: no PayPal credentials, the local test provider.
+  embedded = await createCommerceService(common);
+}, 60_000);
+
+afterAll(async () => {
+  await commerce?.stop();
+  await embedded?.stop();
+  await bus?.close();
+  await paypal?.close();
+  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+});
+
+describe('createPaypalSubscription on PayPal (local contract server)', () => {
+  it('answers the approve URL for the plan, starts the plan once PayPal activated it', async () => {
+    const ann = randomUUID();
+    const bob = randomUUID();
+    const path = '/subscriptions/paypal';
+    expect((await call(commerce, path, { type: 'producer', plan: 'producer_professional' })).status).toBe(
+      401,
+    );
+    expect((await call(commerce, path, { type: 'producer' }, ann)).status).toBe(400);
+    expect((await call(commerce, path, { type: 'producer', plan: 'artist' }, ann)).status).toBe(400);
+    // No PayPal plan id configured for this plan.
+    const unconfigured = await call(commerce, path, { type: 'producer', plan: 'producer_unlimited' }, ann);
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.body.message).toBe('PayPal is not available for this plan.');
+
+    paypal.requests.length = 0;
+    const created = await call(commerce, path, { type: 'producer', plan: 'producer_professional' }, ann);
+    expect(created.status).toBe(200);
+    const subId = created.body.subId as string;
+    expect(subId).toMatch(/^I-/);
+    expect(created.body.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/webapps\/billing\/subscriptions\?ba_token=/,
+    );
+    const sent = paypal.requests.find((r) => r.path === '/v1/billing/subscriptions')!;
+    expect(sent.headers['paypal-request-id']).toMatch(/^paypal-/);
+    expect(sent.body).toMatchObject({
+      plan_id: PLAN_IDS.producer_professional,
+      custom_id: ann,
+      subscriber: { email_address: `${ann}@example.com` },
+      application_context: {
+        return_url: 'http://beatmatch.test/user/subscriptions?paypal=approved&type=producer',
+        cancel_url: 'http://beatmatch.test/user/subscriptions',
+      },
+    });
+
+    // Not approved yet: nothing starts.
+    const early = await call(commerce, path, { type: 'producer', subId }, ann);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('PayPal has not activated this subscription yet.');
+    expect((await status(commerce, ann, 'producer')).subscribed).toBe(false);
+
+    const back = new URL(await paypal.approve(created.body.url as string));
+    expect(back.searchParams.get('subscription_id')).toBe(subId);
+    // Someone else's subscription, or the wrong type: not found.
+    expect((await call(commerce, path, { type: 'producer', subId }, bob)).status).toBe(404);
+    expect((await call(commerce, path, { type: 'artist', subId }, ann)).status).toBe(404);
+
+    const confirmed = await call(commerce, path, { type: 'producer', subId }, ann);
+    expect(confirmed.body).toEqual({ message: 'created', plan: 'producer_professional' });
+    expect(await status(commerce, ann, 'producer')).toEqual({
+      subscribed: true,
+      lifer: false,
+      paypal: true,
+      plan: 'producer_professional',
+    });
+    // Again (the page reloads): the same plan, nothing new.
+    expect((await call(commerce, path, { type: 'producer', subId }, ann)).body.message).toBe('created');
+    expect(await published(ann)).toEqual(['producer_professional']);
+  });
+
+  it("PayPal's verified webhooks renew, fail and revive the plan, once per event; forged ones are refused", async () => {
+    const cy = randomUUID();
+    const path = '/subscriptions/paypal';
+    const created = await call(commerce, path, { type: 'producer', plan: 'producer_professional' }, cy);
+    const subId = created.body.subId as string;
+    await paypal.approve(created.body.url as string);
+
+    // The activation event starts the plan (no confirm call needed); delivered twice, applied once.
+    const activated = paypal.delivery('BILLING.SUBSCRIPTION.ACTIVATED', paypal.resource(subId));
+    expect((await webhook(commerce, activated)).body.outcome).toBe('started');
+    expect((await webhook(commerce, activated)).body.outcome).toBe('duplicate');
+    expect((await status(commerce, cy, 'producer')).plan).toBe('producer_professional');
+
+    // Forged: body altered, signature made up, no signature. Never applied.
+    const failed = paypal.paymentFailed(subId);
+    expect((await webhook(commerce, { ...failed, body: failed.body.replace('"1.0"', '"1.1"') })).status).toBe(
+      400,
+    );
+    const forged = {
+      ...failed,
+      headers: { ...failed.headers, 'paypal-transmission-sig': Buffer.from('x').toString('base64') },
+    };
+    expect((await webhook(commerce, forged)).status).toBe(400);
+    expect((await webhook(commerce, { body: failed.body, headers: {} })).status).toBe(400);
+    expect((await status(commerce, cy, 'producer')).subscribed).toBe(true);
+
+    // A billing cycle paid: the period runs to PayPal's next billing time.
+    const sale = paypal.salePaid(subId);
+    expect((await webhook(commerce, sale)).body.outcome).toBe('renewed');
+    expect((await webhook(commerce, sale)).body.outcome).toBe('duplicate');
+    const { rows } = await db.query<{ producer_period_ends_at: Date }>(
+      `SELECT producer_period_ends_at FROM ${schema}.memberships WHERE user_id = $1`,
+      [cy],
+    );
+    expect(rows[0]!.producer_period_ends_at.toISOString()).toBe(
+      new Date(paypal.subscriptions.get(subId)!.next_billing_time!).toISOString(),
+    );
+
+    // A failed payment ends the plan at once; PayPal's later successful retry revives it.
+    expect((await webhook(commerce, failed)).body.outcome).toBe('failed');
+    expect((await webhook(commerce, failed)).body.outcome).toBe('duplicate');
+    expect((await status(commerce, cy, 'producer')).subscribed).toBe(false);
+    expect((await webhook(commerce, paypal.salePaid(subId))).body.outcome).toBe('renewed');
+    expect((await status(commerce, cy, 'producer')).plan).toBe('producer_professional');
+
+    // Cancelled at PayPal (by the buyer there): the plan ends; a repeat changes nothing.
+    const cancelled = paypal.delivery('BILLING.SUBSCRIPTION.CANCELLED', paypal.resource(subId));
+    expect((await webhook(commerce, cancelled)).body.outcome).toBe('cancelled');
+    expect((await status(commerce, cy, 'producer')).subscribed).toBe(false);
+    const again = paypal.delivery('BILLING.SUBSCRIPTION.CANCELLED', paypal.resource(subId));
+    expect((await webhook(commerce, again)).body.outcome).toBe('ignored');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await published(cy)).toEqual([
+      'producer_professional',
+      'producer_professional',
+      null,
+      'producer_professional',
+      null,
+    ]);
+  });
+
+  it("the member's cancellation cancels the subscription at PayPal too", async () => {
+    const dee = randomUUID();
+    const path = '/subscriptions/paypal';
+    const created = await call(commerce, path, { type: 'artist', plan: 'artist' }, dee);
+    const subId = created.body.subId as string;
+    await paypal.approve(created.body.url as string);
+    expect((await call(commerce, path, { type: 'artist', subId }, dee)).body.message).toBe('created');
+    expect((await status(commerce, dee, 'artist')).paypal).toBe(true);
+
+    expect((await call(commerce, '/subscriptions/cancel', { type: 'artist' }, dee)).body.message).toBe(
+      'success',
+    );
+    expect(paypal.subscriptions.get(subId)!.status).toBe('CANCELLED');
+    expect(paypal.subscriptions.get(subId)!.cancel_reason).toBe('Cancelled by the member');
+    expect((await status(commerce, dee, 'artist')).subscribed).toBe(false);
+    // PayPal's own CANCELLED event that follows changes nothing more.
+    const cancelled = paypal.delivery('BILLING.SUBSCRIPTION.CANCELLED', paypal.resource(subId));
+    expect((await webhook(commerce, cancelled)).body.outcome).toBe('ignored');
+  });
+});
+
+describe('createPaypalSubscription in the embedded profile (local test provider)', () => {
+  it('approves at once: the approve URL is the plan page; the plan starts; its signed webhooks apply', async () => {
+    const eve = randomUUID();
+    const path = '/subscriptions/paypal';
+    const created = await call(embedded, path, { type: 'artist', plan: 'artist_unlimited' }, eve);
+    expect(created.status).toBe(200);
+    const subId = created.body.subId as string;
+    const url = new URL(created.body.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe('http://beatmatch.test/user/marketplace_pro');
+    expect(url.searchParams.get('subscription_id')).toBe(subId);
+    expect((await call(embedded, path, { type: 'artist', subId }, eve)).body).toEqual({
+      message: 'created',
+      plan: 'artist_unlimited',
+    });
+    expect(await status(embedded, eve, 'artist')).toMatchObject({ paypal: true, plan: 'artist_unlimited' });
+
+    const provider = embedded.paypal as TestSubscriptionProvider;
+    const event = JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      event_type: 'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      resource: { id: subId, status: 'ACTIVE' },
+    });
+    const otherProvider = new TestSubscriptionProvider('x'.repeat(40));
+    expect((await webhook(embedded, { body: event, headers: otherProvider.signWebhook(event) })).status).toBe(
+      400,
+    );
+    expect((await status(embedded, eve, 'artist')).subscribed).toBe(true);
+    expect(
+      (await webhook(embedded, { body: event, headers: provider.signWebhook(event) })).body.outcome,
+    ).toBe('failed');
+    expect((await status(embedded, eve, 'artist')).subscribed).toBe(false);
+  });
+});
