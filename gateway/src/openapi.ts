@@ -32,6 +32,7 @@ import {
   updateCartRequestSchema,
   subscriptionCheckoutRequestSchema,
   lifetimeCheckoutRequestSchema,
+  paypalSubscriptionRequestSchema,
 } from '@beatmatch/contracts';
 import { API_PREFIX, routeTable } from './routes';
 import { SESSION_COOKIE } from './session';
@@ -349,6 +350,18 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     summary: 'Where the caller manages a plan of a type',
     access: 'session',
     body: memberStatusRequestSchema,
+  },
+  createPaypalSubscription: {
+    method: 'post',
+    summary:
+      'A plan billed by PayPal: with plan, answers the approve URL and subId; with subId (after approval), starts the plan',
+    access: 'session',
+    body: paypalSubscriptionRequestSchema,
+  },
+  paypal_webhook: {
+    method: 'post',
+    summary: "PayPal's webhook (verified by PayPal's verify-webhook-signature call)",
+    access: 'public',
   },
 };
 

@@ -102,6 +102,10 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   create_lifetime_checkout: { service: 'commerce', path: '/lifetime/checkout' },
   cancel_subscription: { service: 'commerce', path: '/subscriptions/cancel' },
   create_portal_session: { service: 'commerce', path: '/subscriptions/portal' },
+  // A plan billed by PayPal (create, then confirm with subId after approval); PayPal's webhook is
+  // verified by commerce through PayPal's verify call on the raw body the gateway passes through.
+  createPaypalSubscription: { service: 'commerce', path: '/subscriptions/paypal' },
+  paypal_webhook: { service: 'commerce', path: '/webhooks/paypal', csrf: false },
 };
 
 /**

@@ -114,6 +114,9 @@ const matrix: Record<string, Row> = {
   create_lifetime_checkout: sessionNeeded(400),
   cancel_subscription: sessionNeeded(400),
   create_portal_session: sessionNeeded(400),
+  // A plan or subId is required; PayPal's webhook without its transmission headers is 400.
+  createPaypalSubscription: sessionNeeded(400),
+  paypal_webhook: everyone(400),
 };
 
 const logger = createLogger('test', 'silent');
