@@ -13,6 +13,12 @@ export interface PackagePrices {
   marriagePackagePrice: string;
 }
 
+/**
+ * The upload reference: a public beat carries its prices; a private one carries the flag and no prices
+ * (the catalog keeps none for it, and its kind is fixed here: finalize takes no flag).
+ */
+export type CreateReference = { name: string } & (PackagePrices | { isPrivate: true });
+
 export interface LastUploadedPrice {
   firstDatePackage: string | null;
   relationshipPackage: string | null;
@@ -108,7 +114,7 @@ export function catalogApi(api: ApiClient) {
   return {
     lastUploadedPrice: () => api.getJson<LastUploadedPrice>('/api/beatmatch_last_uploaded_price'),
     memberActiveStatus: () => api.post<MemberStatus>('/api/member_active_status', { type: 'producer' }),
-    createReference: (body: { name: string } & PackagePrices) =>
+    createReference: (body: CreateReference) =>
       api.post<{ beatRefId: string }>('/api/beatmatch_create_reference', {
         ...body,
         isBeatBattle: false,
@@ -118,12 +124,23 @@ export function catalogApi(api: ApiClient) {
       api.post<SignedUpload>('/api/get_presignedUrl', { type, trackId, fileKey }),
     confirmUpload: (type: UploadFileType, refId: string) =>
       api.post('/api/aws_upload', { type, refId, isBeatBattle: false, isMySound: false }),
-    finalize: (fields: { name: string; beatRefId: string; zipUploaded: boolean; coverArt: Blob }) => {
+    /** The cover art may be left out of a private upload (required for public ones, spec §5). */
+    finalize: (fields: {
+      name: string;
+      beatRefId: string;
+      zipUploaded: boolean;
+      coverArt?: Blob | undefined;
+    }) => {
       const form = new FormData();
       form.set('name', fields.name);
       form.set('beatRefId', fields.beatRefId);
       form.set('zipUploaded', String(fields.zipUploaded));
-      form.set('coverArt', fields.coverArt, fields.coverArt instanceof File ? fields.coverArt.name : 'cover');
+      if (fields.coverArt)
+        form.set(
+          'coverArt',
+          fields.coverArt,
+          fields.coverArt instanceof File ? fields.coverArt.name : 'cover',
+        );
       return api.postForm<{ uploaded: boolean; beatId: string }>('/api/beatmatch_upload_beat', form);
     },
     manageBeats: () => api.post<ManageBeatsResponse>('/api/beatmatch_manage_beats'),

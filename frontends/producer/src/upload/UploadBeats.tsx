@@ -12,6 +12,7 @@ import {
   Result,
   Space,
   Steps,
+  Switch,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
@@ -19,7 +20,7 @@ import { useNavigate } from 'react-router-dom';
 import { cut, decodeWav, defaultSnippet, encodeMp3, type DecodedAudio } from './audio';
 import { checkCover, isWav, MESSAGES, priceText, priceValue, readHead, stemsKind } from './checks';
 import { SnippetPicker } from './SnippetPicker';
-import { FILE_LABEL, PHASE_TEXT, runUpload, type UploadPhase } from './uploadFlow';
+import { FILE_LABEL, PHASE_TEXT, runUpload, type UploadInput, type UploadPhase } from './uploadFlow';
 
 type Step = 0 | 1 | 2;
 
@@ -30,6 +31,10 @@ interface Prices {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : MESSAGES.uploadFailed);
+
+/** The private option's helper text (what private means: the catalog's and the matchmaker's rules). */
+export const PRIVATE_HELP =
+  'Private beats are not shown to artists and have no prices. Manage Beats lists them with a Private badge.';
 
 /** Free-cap banner: shown unless the producer is a lifer or subscribed (spec §2 Upload page). */
 function useNeedsSubscription() {
@@ -107,6 +112,8 @@ export function UploadBeats() {
   const [stems, setStems] = useState<File>();
   const [stemsError, setStemsError] = useState<string | null>(null);
   const [prices, setPrices] = useState<Prices>({ firstDate: null, relationship: null, marriage: null });
+  // A private upload: no prices, no snippet step (spec §4: a single step with Upload).
+  const [isPrivate, setIsPrivate] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
   // Step 2: conversion and snippet.
@@ -117,7 +124,8 @@ export function UploadBeats() {
   const [region, setRegion] = useState({ start: 60, end: 90 });
   const conversion = useRef(0);
 
-  // Step 3: phases and bars.
+  // Step 3: phases and bars (a private upload converts its WAV here first).
+  const [convertingForUpload, setConvertingForUpload] = useState(false);
   const [phase, setPhase] = useState<UploadPhase>();
   const [current, setCurrent] = useState<UploadFileType>();
   const [bars, setBars] = useState<Partial<Record<UploadFileType, number>>>({});
@@ -238,13 +246,22 @@ export function UploadBeats() {
     }
   }, []);
 
+  /** Step 1's checks; a private beat needs no cover art and has no prices (spec §5). */
+  const detailsProblem = (): string | null => {
+    if (!name.trim()) return MESSAGES.nameRequired;
+    if ((!cover && !isPrivate) || !wav) return MESSAGES.emptyFiles;
+    if (coverError || wavError || stemsError) return coverError ?? wavError ?? stemsError;
+    if (isPrivate) return null;
+    const fields = priceFields();
+    return 'error' in fields ? (fields.error ?? MESSAGES.priceRequired) : null;
+  };
+
   const next = () => {
     setFormError(null);
-    if (!name.trim()) return setFormError(MESSAGES.nameRequired);
-    if (!cover || !wav) return setFormError(MESSAGES.emptyFiles);
-    if (coverError || wavError || stemsError) return setFormError(coverError ?? wavError ?? stemsError);
-    const fields = priceFields();
-    if ('error' in fields) return setFormError(fields.error ?? MESSAGES.priceRequired);
+    const problem = detailsProblem();
+    if (problem) return setFormError(problem);
+    if (!wav) return;
+    if (isPrivate) return void uploadPrivate(wav);
     setStep(1);
     if (!mp3) void startConversion(wav);
   };
@@ -253,6 +270,7 @@ export function UploadBeats() {
     conversion.current++;
     setStep(0);
     setName('');
+    setIsPrivate(false);
     setCover(undefined);
     setWav(undefined);
     setStems(undefined);
@@ -260,8 +278,66 @@ export function UploadBeats() {
     setMp3(undefined);
     setWaveReady(false);
     setPhase(undefined);
+    setConvertingForUpload(false);
     setBars({});
     setCurrent(undefined);
+  };
+
+  const fail = (text: string) => {
+    message.error(text);
+    setFormError(text);
+    setPhase(undefined);
+    setConvertingForUpload(false);
+    setStep(0);
+  };
+
+  /** Step 3 for either kind: the files in the spec's order, finalize, then the success text or step 1. */
+  const send = async (input: UploadInput) => {
+    try {
+      await runUpload(catalog, input, {
+        phase: setPhase,
+        progress: (type, loaded, total) => {
+          setCurrent(type);
+          setBars((now) => ({ ...now, [type]: total > 0 ? Math.round((loaded / total) * 100) : 0 }));
+        },
+      });
+      const done = `Uploaded ${input.name} successfully`;
+      message.success(done);
+      reset();
+      setUploaded(done);
+    } catch (error) {
+      fail(errorText(error));
+    }
+  };
+
+  /** A private upload from step 1: the WAV converted to the 320 kbps MP3 (the same worker), then sent. */
+  const uploadPrivate = async (wavFile: File) => {
+    setStep(2);
+    setBars({});
+    setCurrent(undefined);
+    setPhase(undefined);
+    let encoded = mp3;
+    if (!encoded) {
+      const run = ++conversion.current;
+      setConverting(0);
+      setConvertingForUpload(true);
+      try {
+        const decoded = await decodeWav(wavFile);
+        if (run !== conversion.current) return;
+        // Kept like step 2 keeps it: switching back to a public upload goes on with this MP3.
+        setAudio(decoded);
+        setRegion(defaultSnippet(decoded.duration));
+        encoded = await encodeMp3(decoded, (done) => run === conversion.current && setConverting(done));
+        if (run !== conversion.current) return;
+      } catch {
+        if (run === conversion.current) fail(MESSAGES.fileRead);
+        return;
+      }
+      setConverting(1);
+      setMp3(encoded);
+      setConvertingForUpload(false);
+    }
+    await send({ kind: 'private', name: name.trim(), cover, mp3: encoded, wav: wavFile, stems });
   };
 
   const upload = async () => {
@@ -270,34 +346,22 @@ export function UploadBeats() {
     setStep(2);
     setBars({});
     setPhase('preparing');
+    let snippet: Blob;
     try {
-      const snippetAudio = cut(audio, region.start, region.end);
-      const snippet = await encodeMp3(snippetAudio);
-      const beatName = name.trim();
-      await runUpload(
-        catalog,
-        { name: beatName, prices: fields, cover, snippet, mp3, wav, stems },
-        {
-          phase: setPhase,
-          progress: (type, loaded, total) => {
-            setCurrent(type);
-            setBars((now) => ({ ...now, [type]: total > 0 ? Math.round((loaded / total) * 100) : 0 }));
-          },
-        },
-      );
-      const done = `Uploaded ${beatName} successfully`;
-      message.success(done);
-      reset();
-      setUploaded(done);
+      snippet = await encodeMp3(cut(audio, region.start, region.end));
     } catch (error) {
-      message.error(errorText(error));
-      setFormError(errorText(error));
-      setPhase(undefined);
-      setStep(0);
+      return fail(errorText(error));
     }
+    await send({ kind: 'public', name: name.trim(), prices: fields, cover, snippet, mp3, wav, stems });
   };
 
-  const files: UploadFileType[] = stems ? ['snippet', 'mp3', 'wav', 'trackout'] : ['snippet', 'mp3', 'wav'];
+  // The bars of step 3, in the order the files go (spec §4 File upload order).
+  const files: UploadFileType[] = [
+    ...(isPrivate ? [] : (['snippet'] as const)),
+    'mp3',
+    'wav',
+    ...(stems ? (['trackout'] as const) : []),
+  ];
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto', padding: '16px 8px' }}>
@@ -332,11 +396,16 @@ export function UploadBeats() {
         />
       ) : (
         <Card>
+          {/* A private upload has no snippet step: its details, then the upload (spec §4). */}
           <Steps
-            current={step}
+            current={isPrivate ? (step === 2 ? 1 : 0) : step}
             size="small"
             style={{ marginBottom: 24 }}
-            items={[{ title: 'Details' }, { title: 'Snippet' }, { title: 'Upload' }]}
+            items={
+              isPrivate
+                ? [{ title: 'Details' }, { title: 'Upload' }]
+                : [{ title: 'Details' }, { title: 'Snippet' }, { title: 'Upload' }]
+            }
           />
           {formError ? (
             <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} role="alert" />
@@ -357,6 +426,9 @@ export function UploadBeats() {
                   autoComplete="off"
                 />
               </Form.Item>
+              <Form.Item label="Private beat" htmlFor="private-beat" extra={PRIVATE_HELP}>
+                <Switch id="private-beat" checked={isPrivate} onChange={setIsPrivate} />
+              </Form.Item>
               <Space align="start" wrap style={{ width: '100%' }}>
                 <FilePicker
                   id="cover-art"
@@ -364,6 +436,7 @@ export function UploadBeats() {
                   accept="image/png,image/jpeg"
                   file={cover}
                   error={coverError}
+                  hint={isPrivate ? 'Optional for a private beat.' : undefined}
                   onFile={(file) => void chooseCover(file)}
                 />
                 {coverPreview && cover ? (
@@ -390,10 +463,10 @@ export function UploadBeats() {
                 accept=".zip,.rar,application/zip,application/x-rar-compressed"
                 file={stems}
                 error={stemsError}
-                hint="Stems add the Marriage Package."
+                hint={isPrivate ? undefined : 'Stems add the Marriage Package.'}
                 onFile={(file) => void chooseStems(file)}
               />
-              {wav ? (
+              {wav && !isPrivate ? (
                 <Space wrap size="large">
                   <Form.Item label="First Date Package (MP3)" htmlFor="price-first" required>
                     <InputNumber
@@ -432,14 +505,20 @@ export function UploadBeats() {
                   ) : null}
                 </Space>
               ) : null}
-              {wav ? (
+              {wav && !isPrivate ? (
                 <Typography.Paragraph type="secondary">
                   A price of 0.00 is a free download.
                 </Typography.Paragraph>
               ) : null}
-              <Button type="primary" htmlType="submit">
-                Next
-              </Button>
+              {isPrivate ? (
+                <Button type="primary" htmlType="submit" icon={<CloudUploadOutlined />}>
+                  Upload
+                </Button>
+              ) : (
+                <Button type="primary" htmlType="submit">
+                  Next
+                </Button>
+              )}
             </Form>
           ) : null}
           {step === 1 && wav ? (
@@ -472,7 +551,13 @@ export function UploadBeats() {
               </Space>
             </div>
           ) : null}
-          {step === 2 ? (
+          {step === 2 && convertingForUpload ? (
+            <div role="status" style={{ marginBottom: 16 }}>
+              <Typography.Text>Hang tight! Converting your WAV to MP3</Typography.Text>
+              <Progress percent={Math.round(converting * 100)} aria-label="MP3 conversion" />
+            </div>
+          ) : null}
+          {step === 2 && !convertingForUpload ? (
             <div role="status" aria-live="polite">
               <Typography.Paragraph strong>
                 {phase ? PHASE_TEXT[phase] : PHASE_TEXT.preparing}

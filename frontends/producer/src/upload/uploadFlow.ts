@@ -1,6 +1,6 @@
 // Step 3 of the wizard (producer-side spec §4 "Upload phases" and "File upload order"): the
-// reference, then per file a signed URL, the PUT and the confirm (each retried up to 2 more times),
-// then finalize with the cover art.
+// reference (a private upload's carries the flag), then per file a signed URL, the PUT and the confirm
+// (each retried up to 2 more times), then finalize with the cover art.
 import {
   ApiError,
   putFile,
@@ -26,7 +26,9 @@ export const FILE_LABEL: Record<UploadFileType, string> = {
   trackout: 'track stems',
 };
 
-export interface UploadInput {
+/** A public upload: prices, cover art (required) and the snippet cut in step 2. */
+export interface PublicUploadInput {
+  kind: 'public';
   name: string;
   prices: PackagePrices;
   cover: File;
@@ -35,6 +37,18 @@ export interface UploadInput {
   wav: File;
   stems?: File | undefined;
 }
+
+/** A private upload: no prices, no snippet step; the cover art is optional (spec §4, §5). */
+export interface PrivateUploadInput {
+  kind: 'private';
+  name: string;
+  cover?: File | undefined;
+  mp3: Blob;
+  wav: File;
+  stems?: File | undefined;
+}
+
+export type UploadInput = PublicUploadInput | PrivateUploadInput;
 
 export interface UploadEvents {
   phase(phase: UploadPhase): void;
@@ -78,10 +92,15 @@ export class UploadFailed extends Error {
   }
 }
 
-/** The files of a public upload in the spec's order: snippet, mp3, wav, then stems if any. */
-export function uploadOrder(input: Pick<UploadInput, 'snippet' | 'mp3' | 'wav' | 'stems'>) {
+/**
+ * The files in the spec's order (§4 File upload order): public — snippet, mp3, wav, then stems if any;
+ * private — mp3, wav, then stems if any.
+ */
+export function uploadOrder(input: UploadInput) {
   const files: Array<{ type: UploadFileType; file: Blob; name: string }> = [
-    { type: 'snippet', file: input.snippet, name: 'snippet.mp3' },
+    ...(input.kind === 'public'
+      ? [{ type: 'snippet' as const, file: input.snippet, name: 'snippet.mp3' }]
+      : []),
     { type: 'mp3', file: input.mp3, name: 'beat.mp3' },
     { type: 'wav', file: input.wav, name: input.wav.name || 'beat.wav' },
   ];
@@ -96,7 +115,10 @@ export async function runUpload(
   signal?: AbortSignal,
 ): Promise<{ beatId: string }> {
   events.phase('preparing');
-  const { beatRefId } = await catalog.createReference({ name: input.name, ...input.prices });
+  // The private flag goes with the reference: the catalog fixes the upload's kind (and its files) there.
+  const { beatRefId } = await catalog.createReference(
+    input.kind === 'public' ? { name: input.name, ...input.prices } : { name: input.name, isPrivate: true },
+  );
   const files = uploadOrder(input);
   for (const { type, file, name } of files) {
     events.phase('uploading');

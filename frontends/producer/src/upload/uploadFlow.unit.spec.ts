@@ -36,17 +36,22 @@ describe('the upload steps', () => {
     expect(attempts).toBe(1);
   });
 
-  it('uploads snippet, mp3, wav, then stems', () => {
+  it('uploads snippet, mp3, wav, then stems; a private upload mp3, wav, then stems', () => {
     const wav = new File([new Uint8Array(4)], 'beat.wav');
     const stems = new File([new Uint8Array(4)], 'stems.zip');
-    const files = { snippet: new Blob(), mp3: new Blob(), wav };
-    expect(uploadOrder(files).map((f) => f.type)).toEqual(['snippet', 'mp3', 'wav']);
-    expect(uploadOrder({ ...files, stems }).map((f) => f.type)).toEqual([
-      'snippet',
-      'mp3',
-      'wav',
-      'trackout',
-    ]);
+    const cover = new File([new Uint8Array(4)], 'cover.png');
+    const prices = {
+      firstDatePackagePrice: '1.00',
+      relationshipPackagePrice: '2.00',
+      marriagePackagePrice: '-',
+    };
+    const common = { name: 'Night', mp3: new Blob(), wav };
+    const pub = { ...common, kind: 'public' as const, prices, cover, snippet: new Blob() };
+    expect(uploadOrder(pub).map((f) => f.type)).toEqual(['snippet', 'mp3', 'wav']);
+    expect(uploadOrder({ ...pub, stems }).map((f) => f.type)).toEqual(['snippet', 'mp3', 'wav', 'trackout']);
+    const priv = { ...common, kind: 'private' as const };
+    expect(uploadOrder(priv).map((f) => f.type)).toEqual(['mp3', 'wav']);
+    expect(uploadOrder({ ...priv, stems }).map((f) => f.type)).toEqual(['mp3', 'wav', 'trackout']);
   });
 
   it('places the snippet at 60–90 s, earlier in a short beat, and cuts those samples', () => {
