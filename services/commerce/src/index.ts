@@ -20,6 +20,7 @@ import {
   TestSubscriptionProvider,
   type SubscriptionPaymentsPort,
   type SqlDatabase,
+  type SqlExecutor,
   type Subscription,
 } from '@beatmatch/platform';
 import { beatsProjectionSchema, catalogHandlers } from './beats/projection';
@@ -96,12 +97,8 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       processedEventsSchema(s),
   );
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
-  const store = new PostgresEventStore(
-    db,
-    s,
-    [ordersProjection(s), membershipProjection(s)],
-    () => void relay.kick(),
-  );
+  const projections = [ordersProjection(s), membershipProjection(s)];
+  const store = new PostgresEventStore(db, s, projections, () => void relay.kick());
   const carts = new CartService(db, s, store, clock);
   const signer = new WebhookSigner(options.webhookSecret, options.stripeSecretKey);
   const subscriptionDeps = {
@@ -197,7 +194,19 @@ export async function createCommerceService(options: CommerceServiceOptions) {
         db,
         logger,
         schema: s,
-        store,
+        // Inside the dedupe's transaction (one connection in PGlite): claims and the mark commit together.
+        storeIn: (tx: SqlExecutor) =>
+          new PostgresEventStore(
+            {
+              query: (text, params) => tx.query(text, params),
+              transaction: (fn) => fn(tx),
+              exec: () => Promise.reject(new Error('no migrations inside a consumer transaction')),
+              close: () => Promise.resolve(),
+            },
+            s,
+            projections,
+            () => void relay.kick(),
+          ),
         clock,
         ...(options.claimsConsumer ? { consumer: options.claimsConsumer } : {}),
         ...(options.claimsTopics ? { topics: options.claimsTopics } : {}),

@@ -12,6 +12,7 @@ import {
   type Logger,
   type Mailer,
   type SqlDatabase,
+  type SqlExecutor,
   type Subscription,
 } from '@beatmatch/platform';
 import { identityProjection, identityReadModelSchema, IdentityQueries } from './users/readModel';
@@ -23,6 +24,19 @@ import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
 
 export const IDENTITY_SCHEMA = 'identity';
+
+/**
+ * A consumer's transaction seen as a database: the event store appends inside it (its own
+ * "transaction" is the caller's), so events, outbox rows and the dedupe mark commit together.
+ */
+function inTransaction(tx: SqlExecutor): SqlDatabase {
+  return {
+    query: (text, params) => tx.query(text, params),
+    transaction: (fn) => fn(tx),
+    exec: () => Promise.reject(new Error('no migrations inside a consumer transaction')),
+    close: () => Promise.resolve(),
+  };
+}
 export { DEFAULT_SUPPORT_EMAIL };
 
 export interface IdentityServiceOptions {
@@ -58,10 +72,11 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   // send is part of delivery) does not hold back the integration events other services wait for.
   const relay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { except: [IDENTITY_MAIL_TOPIC] } });
   const mailRelay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { only: [IDENTITY_MAIL_TOPIC] } });
-  const store = new PostgresEventStore(db, s, [identityProjection(s)], () => {
+  const kick = () => {
     void relay.kick();
     void mailRelay.kick();
-  });
+  };
+  const store = new PostgresEventStore(db, s, [identityProjection(s)], kick);
   const queries = new IdentityQueries(db, s);
 
   const { app, finalize } = createServiceApp({
@@ -98,8 +113,8 @@ export async function createIdentityService(options: IdentityServiceOptions) {
         db,
         logger,
         schema: s,
-        store,
-        queries,
+        storeIn: (tx) => new PostgresEventStore(inTransaction(tx), s, [identityProjection(s)], kick),
+        queriesIn: (tx) => new IdentityQueries(tx, s),
         clock,
         ...(options.consumer ? { consumer: options.consumer } : {}),
         ...(options.topics ? { topics: options.topics } : {}),

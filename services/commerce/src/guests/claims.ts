@@ -7,6 +7,7 @@ import {
   type EventStore,
   type Logger,
   type SqlDatabase,
+  type SqlExecutor,
   type Subscription,
 } from '@beatmatch/platform';
 import { orderDecider, orderStream } from '../orders/order';
@@ -18,12 +19,13 @@ import { orderDecider, orderStream } from '../orders/order';
  * decider claims a paid guest order of that very e-mail once, so a replayed event, an order of another
  * e-mail or a user's own order changes nothing.
  */
-export function claimHandlers(deps: { store: EventStore; clock: () => Date }) {
+export function claimHandlers(deps: ClaimDeps) {
   return [
-    on(guestPurchasesClaimedV1, async (event) => {
+    on(guestPurchasesClaimedV1, async (event, tx) => {
       const { userId, email, orderIds } = event.payload;
+      const store = deps.storeIn(tx);
       for (const orderId of orderIds) {
-        await handleCommand(deps.store, orderStream(orderId), orderDecider, {
+        await handleCommand(store, orderStream(orderId), orderDecider, {
           type: 'claim',
           userId,
           email: email.toLowerCase(),
@@ -34,16 +36,22 @@ export function claimHandlers(deps: { store: EventStore; clock: () => Date }) {
   ];
 }
 
-export function subscribeToClaims(options: {
-  bus: EventBus;
-  db: SqlDatabase;
-  logger: Logger;
-  schema: string;
-  store: EventStore;
+export interface ClaimDeps {
+  /** The event store inside the dedupe's transaction (claims and the mark commit together). */
+  storeIn: (tx: SqlExecutor) => EventStore;
   clock: () => Date;
-  consumer?: string;
-  topics?: string[];
-}): Promise<Subscription> {
+}
+
+export function subscribeToClaims(
+  options: ClaimDeps & {
+    bus: EventBus;
+    db: SqlDatabase;
+    logger: Logger;
+    schema: string;
+    consumer?: string;
+    topics?: string[];
+  },
+): Promise<Subscription> {
   return subscribeToContracts({
     bus: options.bus,
     db: options.db,

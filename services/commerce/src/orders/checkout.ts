@@ -6,6 +6,7 @@ import {
   checkoutRequestSchema,
   COMMERCE_MESSAGES,
   ERROR_CODES,
+  NOT_AUTHENTICATED_MESSAGE,
   PACKAGE_TITLES,
   serviceFeeCents,
   testPayRequestSchema,
@@ -347,10 +348,11 @@ export function checkoutRouter(checkout: Checkout): Router {
   router.post(
     '/checkout/test-pay',
     route(async (req, res) => {
-      const body = parseInput(testPayRequestSchema, req.body ?? {});
       const caller = req.caller;
+      // Neither signed in nor a vouched device: nobody who could own a session (as before, 401).
       if (!caller?.userId && !caller?.deviceId)
-        throw new HttpProblem(404, COMMERCE_MESSAGES.sessionNotFound, 'session_not_found');
+        throw new HttpProblem(401, NOT_AUTHENTICATED_MESSAGE, ERROR_CODES.unauthenticated);
+      const body = parseInput(testPayRequestSchema, req.body ?? {});
       res.json(
         await checkout.testPay(
           {

@@ -8,6 +8,7 @@ import {
   type EventStore,
   type Logger,
   type SqlDatabase,
+  type SqlExecutor,
   type Subscription,
 } from '@beatmatch/platform';
 import type { IdentityQueries } from '../users/readModel';
@@ -18,16 +19,24 @@ import { guestDecider, guestPublication, guestStream, SETUP_TTL_DAYS } from '../
  * guest paid with an e-mail. Noted once per order on the e-mail's guest stream (guests/guest.ts):
  * the e-mail's account claims it at once (and gets a note mail), or a set-up link is mailed. The
  * kit's dedupe skips a redelivered event; the decider skips an order already noted (a replay with a
- * new event id), so the buyer gets one mail either way.
+ * new event id), so the buyer gets one mail either way. The note, its mail request and the dedupe
+ * mark commit in one transaction (the store runs inside the handler's).
  */
-export function identityHandlers(deps: { store: EventStore; queries: IdentityQueries; clock: () => Date }) {
+export interface TransactionalDeps {
+  /** The event store and queries inside the dedupe's transaction (one connection in PGlite). */
+  storeIn: (tx: SqlExecutor) => EventStore;
+  queriesIn: (tx: SqlExecutor) => IdentityQueries;
+  clock: () => Date;
+}
+
+export function identityHandlers(deps: TransactionalDeps) {
   return [
-    on(guestPurchaseCompletedV1, async (event) => {
+    on(guestPurchaseCompletedV1, async (event, tx) => {
       const email = event.payload.email.toLowerCase();
-      const account = await deps.queries.userByEmail(email);
+      const account = await deps.queriesIn(tx).userByEmail(email);
       const now = deps.clock();
       await handleCommand(
-        deps.store,
+        deps.storeIn(tx),
         guestStream(email),
         guestDecider,
         {
@@ -47,18 +56,17 @@ export function identityHandlers(deps: { store: EventStore; queries: IdentityQue
   ];
 }
 
-export function subscribe(options: {
-  bus: EventBus;
-  db: SqlDatabase;
-  logger: Logger;
-  schema: string;
-  store: EventStore;
-  queries: IdentityQueries;
-  clock: () => Date;
-  /** Consumer group and topics (tests use fresh ones). */
-  consumer?: string;
-  topics?: string[];
-}): Promise<Subscription> {
+export function subscribe(
+  options: TransactionalDeps & {
+    bus: EventBus;
+    db: SqlDatabase;
+    logger: Logger;
+    schema: string;
+    /** Consumer group and topics (tests use fresh ones). */
+    consumer?: string;
+    topics?: string[];
+  },
+): Promise<Subscription> {
   return subscribeToContracts({
     bus: options.bus,
     db: options.db,
