@@ -2,7 +2,7 @@
  * The embedded profile (ARCHITECTURE.md): every service and the gateway in one Node process, on
  * PGlite under the data directory, the in-process bus, and the dev mailbox (or SMTP when set).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -124,6 +124,10 @@ export async function startEmbedded(options: EmbeddedOptions) {
       ? undefined
       : await startTemporalDevServer({ dataDir: path.join(root, 'temporal'), logger });
   if (temporal) env.TEMPORAL_ADDRESS = temporal.address;
+  // On a Temporal server shared with other apps (an outside TEMPORAL_ADDRESS: tests, a second checkout),
+  // this app's upload workflows get a task queue of their own, so another app's worker never takes them.
+  else if (env.TEMPORAL_ADDRESS && !env.CATALOG_UPLOAD_TASK_QUEUE)
+    env.CATALOG_UPLOAD_TASK_QUEUE = `catalog-upload-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
   const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   let publicUrl = options.publicUrl ?? '';
   const infrastructure = InfrastructureSet.open({

@@ -201,6 +201,14 @@ export const service = defineService({
      * The demo catalogue: 'auto' seeds it in the embedded profile only, 'on' in both, 'off' never (tests
      * that count beats). A number of beats may follow ('on:12'); default 60.
      */
+    /**
+     * The Temporal task queue of the upload workflows (default catalog-upload). Apps sharing one Temporal
+     * server each need their own; the embedded profile derives one from its data directory.
+     */
+    CATALOG_UPLOAD_TASK_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,200}$/)
+      .optional(),
     DEMO_CATALOGUE: z
       .string()
       .regex(/^(auto|on|off)(:\d{1,4})?$/)
@@ -243,6 +251,7 @@ export const service = defineService({
                 logger: infrastructure.logger,
                 verifyFile: verifyUploadedFile,
                 pendingBeatIds: () => queries.pendingAnalysis(),
+                ...(config.CATALOG_UPLOAD_TASK_QUEUE ? { taskQueue: config.CATALOG_UPLOAD_TASK_QUEUE } : {}),
               })(commands, { fingerprints }),
           }
         : {}),
