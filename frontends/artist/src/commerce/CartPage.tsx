@@ -1,5 +1,5 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Empty, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Button, Divider, Empty, Form, Input, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
@@ -47,6 +47,7 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
   const navigate = useNavigate();
   const sessionId = params.get('session_id');
   const [amountDue, setAmountDue] = useState<string | undefined>(undefined);
+  const [guestOpen, setGuestOpen] = useState(false);
 
   const sync = useCallback(async () => {
     try {
@@ -83,16 +84,25 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
     });
   };
 
-  const checkOut = async () => {
-    if (status === 'signedOut') {
-      // Buying needs an account: log in, then come back to this cart (the shell's redirect target).
-      sessionStorage.setItem('redirectPath', '/user/checkout');
-      void navigate('/login');
+  const logIn = () => {
+    // Log in, then come back to this cart (the shell's redirect target).
+    sessionStorage.setItem('redirectPath', '/user/checkout');
+    void navigate('/login');
+  };
+
+  const checkOut = async (guestEmail?: string) => {
+    if (status === 'signedOut' && !guestEmail) {
+      // A visitor chooses: log in, or check out as a guest with an e-mail (services/commerce README).
+      setGuestOpen(true);
       return;
     }
+    setGuestOpen(false);
     setCheckingOut(true);
     try {
-      const answer = await sdk.commerce.checkout({ uuid: localStorage.getItem(DEVICE_UUID_KEY) });
+      const answer = await sdk.commerce.checkout({
+        uuid: localStorage.getItem(DEVICE_UUID_KEY),
+        ...(guestEmail ? { email: guestEmail } : {}),
+      });
       const testSession = inAppSession(answer.url);
       if (testSession) {
         // The embedded test provider: its payment dialog opens here, on this page.
@@ -238,6 +248,43 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
       <div data-testid="cart-page" style={{ maxWidth: 960, margin: '0 auto' }}>
         {body}
       </div>
+      <Modal
+        open={guestOpen}
+        title="Check Out"
+        footer={null}
+        onCancel={() => setGuestOpen(false)}
+        destroyOnHidden
+      >
+        <div data-testid="guest-checkout">
+          <Button type="primary" block size="large" onClick={logIn}>
+            Login
+          </Button>
+          <Divider plain>or</Divider>
+          <Typography.Paragraph>
+            Check out as a guest: after paying we email you a link to set up your account, where your purchase
+            waits in Purchases.
+          </Typography.Paragraph>
+          <Form
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values: { email: string }) => void checkOut(values.email.trim())}
+          >
+            <Form.Item
+              label="Email"
+              name="email"
+              rules={[
+                { required: true, message: 'Email is required.' },
+                { type: 'email', message: 'Please enter a valid email.' },
+              ]}
+            >
+              <Input type="email" autoComplete="email" maxLength={254} />
+            </Form.Item>
+            <Button htmlType="submit" block size="large">
+              Check out as guest
+            </Button>
+          </Form>
+        </div>
+      </Modal>
       {sessionId ? (
         <TestPaymentDialog
           sessionId={sessionId}

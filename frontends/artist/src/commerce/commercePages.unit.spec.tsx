@@ -324,13 +324,54 @@ describe('the thank-you page', () => {
 });
 
 describe('the cart of a visitor', () => {
-  it('sends a visitor to log in at Check Out, and back to the cart after', async () => {
+  it('offers Login at Check Out, and back to the cart after', async () => {
     beatmatchSdk().session.clear();
     cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
     show(<CartPage findBeatsPath="/matchmaker" />, '/checkout');
     fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
+    const choice = await screen.findByTestId('guest-checkout');
+    fireEvent.click(within(choice).getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(currentPath).toBe('/login'));
     expect(sessionStorage.getItem('redirectPath')).toBe('/user/checkout');
     expect(calls.map((call) => call.path)).not.toContain('/api/beatmatch_checkout');
+  });
+
+  it('checks out as a guest with a valid e-mail, pays in the same dialog, then thanks', async () => {
+    beatmatchSdk().session.clear();
+    cart = [beat('b1', 'Night Drive', 'First Date Package', '25.00')];
+    answers['/api/beatmatch_checkout'] = () => ({
+      url: '/checkout?session_id=cs_guest_1&orderId=o-g',
+      orderId: 'o-g',
+      sessionId: 'cs_guest_1',
+      amount: '25.50',
+    });
+    answers['/api/beatmatch_test_checkout_pay'] = () => ({
+      redirect_status: 'succeeded',
+      url: '/purchase?status=succeeded',
+    });
+    show(<CartPage findBeatsPath="/matchmaker" />, '/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
+    const choice = await screen.findByTestId('guest-checkout');
+    const email = within(choice).getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'not an email' } });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Check out as guest' }));
+    expect(await within(choice).findByText('Please enter a valid email.')).toBeTruthy();
+    expect(calls.map((call) => call.path)).not.toContain('/api/beatmatch_checkout');
+
+    fireEvent.change(email, { target: { value: ' guest@example.com ' } });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Check out as guest' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: '/api/beatmatch_checkout',
+        body: { uuid: null, email: 'guest@example.com' },
+      }),
+    );
+    const pay = await screen.findByRole('button', { name: 'Pay $25.50' });
+    const dialog = pay.closest('[role="dialog"]') as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('Card number'), {
+      target: { value: '4242 4242 4242 4242' },
+    });
+    fireEvent.click(pay);
+    await waitFor(() => expect(currentPath).toBe('/purchase?status=succeeded'));
   });
 });

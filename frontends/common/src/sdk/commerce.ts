@@ -46,7 +46,8 @@ export interface CommerceClient {
     update: CartUpdate;
     uuid: string | null;
   }): Promise<UpdateCartAnswer>;
-  checkout(request: { uuid: string | null }): Promise<CheckoutAnswer>;
+  /** A visitor checks out as a guest with `email` (the purchase is theirs once they set a password). */
+  checkout(request: { uuid: string | null; email?: string }): Promise<CheckoutAnswer>;
   /** The embedded test provider's pay step (a test card number; 4000 0000 0000 0002 is declined). */
   testCheckoutPay(request: { sessionId: string; cardNumber: string }): Promise<TestPayAnswer>;
   retrievePurchases(): Promise<{ purchases: Purchase[] }>;
