@@ -292,14 +292,16 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   beatmatch_checkout: {
     method: 'post',
-    summary: 'Place an order for the cart; answers the payment page URL',
-    access: 'session',
+    summary:
+      "Place an order for the cart; answers the payment page URL (signed in, or a visitor's device cart with an e-mail: guest checkout)",
+    access: 'public',
     body: checkoutRequestSchema,
   },
   beatmatch_test_checkout_pay: {
     method: 'post',
-    summary: "The local test provider's card form (test cards; 4000 0000 0000 0002 is declined)",
-    access: 'session',
+    summary:
+      "The local test provider's card form (test cards; 4000 0000 0000 0002 is declined); the buyer's session or, for a guest order, the browser's device",
+    access: 'public',
     body: testPayRequestSchema,
   },
   stripe_webhook: {
