@@ -25,6 +25,9 @@ export function ResetPassword() {
   const [searchParams] = useSearchParams();
   const jwt = searchParams.get('auth');
   const usernameParam = searchParams.get('username') ?? undefined;
+  // A guest buyer's account set-up link (identity mails it after a guest checkout) opens this page too.
+  const setup = searchParams.get('setup') === '1';
+  const link = setup ? 'set-up link' : 'reset link';
   const [state, setState] = useState<State>({ name: 'checking' });
   const [busy, setBusy] = useState(false);
   // Each check spends one of the few reset attempts a minute: check a link once, even when React
@@ -34,7 +37,11 @@ export function ResetPassword() {
   const expired = () =>
     navigate('/login', {
       replace: true,
-      state: { notice: 'This reset link has expired. Please request a new one.' },
+      state: {
+        notice: setup
+          ? 'This set-up link has expired. Use Forgot password? with your e-mail to choose a password.'
+          : 'This reset link has expired. Please request a new one.',
+      },
     });
 
   useEffect(() => {
@@ -68,7 +75,7 @@ export function ResetPassword() {
       <Result
         status="warning"
         title={TOO_MANY_ATTEMPTS_MESSAGE}
-        subTitle="Your reset link was not checked yet. Wait a minute, then reload this page."
+        subTitle={`Your ${link} was not checked yet. Wait a minute, then reload this page.`}
         extra={
           <Button type="primary" onClick={() => window.location.reload()}>
             Reload
@@ -96,7 +103,7 @@ export function ResetPassword() {
     return (
       <Result
         status="warning"
-        title="This reset link is not valid"
+        title={`This ${link} is not valid`}
         subTitle="Request a new link from the login page (Forgot password?)."
         extra={
           <LinkButton to="/login" type="primary">
@@ -122,7 +129,7 @@ export function ResetPassword() {
   }
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={setup ? 'Set up your Beatmatch account' : 'Reset your password'}>
       <Form
         name="resetPassword"
         layout="vertical"
@@ -174,7 +181,7 @@ export function ResetPassword() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Reset password
+          {setup ? 'Set password' : 'Reset password'}
         </Button>
       </Form>
     </AuthCard>

@@ -74,6 +74,36 @@ describe('ResetPassword', () => {
     expect(await screen.findByText('This reset link has expired. Please request a new one.')).toBeTruthy();
   });
 
+  it("speaks of setting up an account for a guest buyer's set-up link (setup=1)", async () => {
+    const api = fakeApi({
+      checkResetToken: jest.fn(async () => ({ response: 'success' as const, username: 'guest-buyer' })),
+      resetPassword: jest.fn(async () => ({ message: 'Your account is ready. Log in with your password.' })),
+    });
+    renderShell('/resetPassword?auth=setup-1&setup=1', { api });
+    await screen.findByRole('heading', { name: 'Set up your Beatmatch account' });
+    expect(screen.queryByRole('heading', { name: 'Reset your password' })).toBeNull();
+    fill('New password', 'new-password-1');
+    fill('Confirm password', 'new-password-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your account is ready. Log in with your password.')).toBeTruthy();
+    expect(api.resetPassword).toHaveBeenCalledWith({
+      username: 'guest-buyer',
+      password: 'new-password-1',
+      jwt: 'setup-1',
+    });
+  });
+
+  it('says an expired set-up link has expired, with the way to choose a password', async () => {
+    const api = fakeApi({ checkResetToken: jest.fn(() => Promise.reject(new ApiError('expired', 400))) });
+    renderShell('/resetPassword?auth=old&setup=1', { api });
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(
+      await screen.findByText(
+        'This set-up link has expired. Use Forgot password? with your e-mail to choose a password.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('checks a link once (each check spends a rate-limited attempt)', async () => {
     const api = fakeApi({
       checkResetToken: jest.fn(async () => ({ response: 'success' as const, username: 'maya' })),
