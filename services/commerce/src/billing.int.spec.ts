@@ -12,6 +12,7 @@ import {
   openPostgres,
   StripePayments,
   TestPaymentProvider,
+  testSubscriptionId,
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { requireEnv, sampleDna } from '@beatmatch/testing';
@@ -308,7 +309,8 @@ describe('renewals and failed renewals by webhook', () => {
       userId,
     );
     expect(paid.body.redirect_status).toBe('succeeded');
-    return started.body.sessionId as string;
+    // Billed as a subscription: its invoices name the subscription, never the session.
+    return testSubscriptionId(started.body.sessionId as string);
   }
   const periodEnd = async (userId: string, type: 'artist' | 'producer') => {
     const { rows } = await db.query<{ end: Date | null }>(
@@ -395,6 +397,77 @@ describe('renewals and failed renewals by webhook', () => {
     expect((await send(failed)).body.outcome).toBe('ignored');
     expect((await status(erin)).subscribed).toBe(true);
     expect((await entitlementsPublished(erin)).at(-1)!.artistPlan).toBe('artist_unlimited');
+  }, 60_000);
+
+  it('the test provider bills a plan under its subscription; a trial starts it with nothing paid yet', async () => {
+    const gus = randomUUID();
+    const started = await call(
+      commerce,
+      '/subscriptions/checkout',
+      { type: 'producer', plan: 'producer_professional', weekTrial: true },
+      gus,
+    );
+    const sessionId = started.body.sessionId as string;
+    await call(commerce, '/checkout/test-pay', { sessionId, cardNumber: '4242424242424242' }, gus);
+    expect((await status(gus, 'producer')).plan).toBe('producer_professional');
+    // The trial's end is the first period's end (7 days).
+    expect(Math.round(((await periodEnd(gus, 'producer')) - Date.now()) / DAY)).toBe(7);
+    // The session id is no longer a reference: a renewal naming it changes nothing.
+    const bySession = testInvoiceEvent('invoice.paid', sessionId, {
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 40 * DAY),
+      amountCents: 800,
+    });
+    expect((await send(bySession)).status).toBe(200);
+    expect(await count(gus, 'PlanRenewed')).toBe(0);
+    const renewal = testInvoiceEvent('invoice.paid', testSubscriptionId(sessionId), {
+      periodStart: new Date(Date.now() + 7 * DAY),
+      periodEnd: new Date(Date.now() + 37 * DAY),
+      amountCents: 800,
+    });
+    expect((await send(renewal)).status).toBe(200);
+    expect(await count(gus, 'PlanRenewed')).toBe(1);
+    expect(Math.round(((await periodEnd(gus, 'producer')) - Date.now()) / DAY)).toBe(37);
+  }, 60_000);
+
+  it('on Stripe (stripe-mock): a subscription-mode session; its completion (trial: nothing paid) starts the plan under the subscription, whose invoices renew it', async () => {
+    const hal = randomUUID();
+    const started = await call(
+      stripeCommerce,
+      '/subscriptions/checkout',
+      { type: 'artist', plan: 'artist_professional', ambassadorTrial: true },
+      hal,
+    );
+    expect(started.status).toBe(200);
+    expect(started.body.sessionId).toMatch(/^cs_/);
+    const sessionId = started.body.sessionId as string;
+    const subscriptionId = `sub_${randomUUID().replace(/-/g, '')}`;
+    const completed = JSON.stringify(
+      testCheckoutCompleted(sessionId, sessionId, 800, new Date(), 'subscription', {
+        subscriptionId,
+        trialDays: 14,
+      }),
+    );
+    expect(JSON.parse(completed).data.object).toMatchObject({
+      mode: 'subscription',
+      payment_status: 'no_payment_required',
+      subscription: subscriptionId,
+    });
+    const answer = await webhook(stripeCommerce, completed, stripeCommerce.signer.sign(completed));
+    expect(answer.status).toBe(200);
+    const mine = (await call(stripeCommerce, '/members/status', { type: 'artist' }, hal)).body;
+    expect(mine).toMatchObject({ subscribed: true, plan: 'artist_professional', paypal: false });
+    expect(Math.round(((await periodEnd(hal, 'artist')) - Date.now()) / DAY)).toBe(14);
+    const renewal = JSON.stringify(
+      testInvoiceEvent('invoice.paid', subscriptionId, {
+        periodStart: new Date(Date.now() + 14 * DAY),
+        periodEnd: new Date(Date.now() + 44 * DAY),
+        amountCents: 800,
+      }),
+    );
+    expect((await webhook(stripeCommerce, renewal, stripeCommerce.signer.sign(renewal))).status).toBe(200);
+    expect(await count(hal, 'PlanRenewed')).toBe(1);
+    expect(Math.round(((await periodEnd(hal, 'artist')) - Date.now()) / DAY)).toBe(44);
   }, 60_000);
 
   it('a cancelled plan is not revived by a late renewal; an unknown reference changes nothing', async () => {

@@ -130,9 +130,17 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       subscriptions: {
         // The test provider's card form pays plan and lifetime sessions alike.
         find: async (sessionId: string) => {
-          const found =
-            (await subscriptionSession(db, s, sessionId)) ?? (await lifetimeSession(db, s, sessionId));
-          return found ? { userId: found.user_id, amountCents: found.amount_cents } : null;
+          const plan = await subscriptionSession(db, s, sessionId);
+          if (plan)
+            return {
+              userId: plan.user_id,
+              amountCents: plan.amount_cents,
+              plan: { trialDays: plan.trial_days },
+            };
+          const lifetime = await lifetimeSession(db, s, sessionId);
+          return lifetime
+            ? { userId: lifetime.user_id, amountCents: lifetime.amount_cents, plan: null }
+            : null;
         },
         paid: async (sessionId: string, reference: string) => {
           const found = await subscriptionSession(db, s, sessionId);

@@ -60,6 +60,22 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
     expect(Number.isInteger(session.amountTotalCents)).toBe(true);
   });
 
+  it('creates a hosted checkout session for a monthly plan with a trial', async () => {
+    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'di@example.com' });
+    const session = await payments.createCheckoutSession({
+      customerId,
+      currency: 'usd',
+      lineItems: [{ name: 'Producer Professional', unitAmountCents: 800, quantity: 1 }],
+      successUrl: 'http://127.0.0.1:8080/user/subscriptions?redirect_status=succeeded',
+      cancelUrl: 'http://127.0.0.1:8080/user/subscriptions',
+      metadata: { kind: 'subscription' },
+      recurring: { interval: 'month', trialDays: 7 },
+      idempotencyKey: randomUUID(),
+    });
+    expect(session.sessionId).toMatch(/^cs_/);
+    expect(session.url).toMatch(/^https?:\/\//);
+  });
+
   it('creates a payment intent in integer cents', async () => {
     const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'cy@example.com' });
     const intent = await payments.createPaymentIntent({
@@ -88,6 +104,16 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
         lineItems: [],
         successUrl: 'http://x/s',
         cancelUrl: 'http://x/c',
+      }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(
+      payments.createCheckoutSession({
+        customerId: 'cus_x',
+        currency: 'usd',
+        lineItems: [{ name: 'Plan', unitAmountCents: 400, quantity: 1 }],
+        successUrl: 'http://x/s',
+        cancelUrl: 'http://x/c',
+        recurring: { interval: 'month', trialDays: -7 },
       }),
     ).rejects.toBeInstanceOf(PaymentInputError);
   });
@@ -158,6 +184,66 @@ describe('StripePayments: what it sends to Stripe (recorded in front of stripe-m
       'metadata[orderId]': 'order-7',
     });
     expect(sent.headers['idempotency-key']).toBe(idempotencyKey);
+  });
+
+  it('opens a monthly plan as a subscription-mode session: a recurring monthly price and the trial days', async () => {
+    const idempotencyKey = randomUUID();
+    const session = await payments.createCheckoutSession({
+      customerId: 'cus_test_3',
+      currency: 'usd',
+      lineItems: [{ name: 'Producer Unlimited', unitAmountCents: 1500, quantity: 1 }],
+      successUrl: 'http://127.0.0.1:8080/user/subscriptions?redirect_status=succeeded',
+      cancelUrl: 'http://127.0.0.1:8080/user/subscriptions',
+      metadata: { kind: 'subscription', plan: 'producer_unlimited' },
+      recurring: { interval: 'month', trialDays: 14 },
+      idempotencyKey,
+    });
+    expect(session.sessionId).toMatch(/^cs_/);
+    const sent = only('/v1/checkout/sessions');
+    expect(sent.form).toEqual({
+      mode: 'subscription',
+      customer: 'cus_test_3',
+      success_url: 'http://127.0.0.1:8080/user/subscriptions?redirect_status=succeeded',
+      cancel_url: 'http://127.0.0.1:8080/user/subscriptions',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '1500',
+      'line_items[0][price_data][product_data][name]': 'Producer Unlimited',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'metadata[kind]': 'subscription',
+      'metadata[plan]': 'producer_unlimited',
+      'subscription_data[trial_period_days]': '14',
+      'subscription_data[metadata][kind]': 'subscription',
+      'subscription_data[metadata][plan]': 'producer_unlimited',
+    });
+    expect(sent.headers['idempotency-key']).toBe(idempotencyKey);
+  });
+
+  it('sends no trial for a plan without one, and refuses a trial that is not whole days before calling Stripe', async () => {
+    await payments.createCheckoutSession({
+      customerId: 'cus_test_4',
+      currency: 'usd',
+      lineItems: [{ name: 'Marketplace Pro Independent', unitAmountCents: 400, quantity: 1 }],
+      successUrl: 'http://127.0.0.1:8080/user/marketplace_pro?redirect_status=succeeded',
+      cancelUrl: 'http://127.0.0.1:8080/user/marketplace_pro',
+      recurring: { interval: 'month' },
+    });
+    const sent = only('/v1/checkout/sessions').form;
+    expect(sent.mode).toBe('subscription');
+    expect(sent['line_items[0][price_data][recurring][interval]']).toBe('month');
+    expect(Object.keys(sent).filter((key) => key.startsWith('subscription_data'))).toEqual([]);
+    proxy.requests.length = 0;
+    await expect(
+      payments.createCheckoutSession({
+        customerId: 'cus_test_4',
+        currency: 'usd',
+        lineItems: [{ name: 'Marketplace Pro Independent', unitAmountCents: 400, quantity: 1 }],
+        successUrl: 'http://x/s',
+        cancelUrl: 'http://x/c',
+        recurring: { interval: 'month', trialDays: 1.5 },
+      }),
+    ).rejects.toBeInstanceOf(PaymentInputError);
+    expect(proxy.requests).toEqual([]);
   });
 
   it("sends the payment intent's amount in cents, currency, customer and metadata", async () => {

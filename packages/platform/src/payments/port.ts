@@ -26,6 +26,12 @@ export interface CreateCheckoutInput {
   metadata?: Record<string, string>;
   /** Retrying with the same key never creates a second session. */
   idempotencyKey?: string;
+  /**
+   * A monthly plan instead of a one-time payment: the line items are the price of each month and the
+   * provider bills them again every month (Stripe: a `subscription`-mode session; its renewals come as
+   * `invoice.*` events under the subscription's id). `trialDays`: the first payment is due after them.
+   */
+  recurring?: { interval: 'month'; trialDays?: number };
 }
 
 export interface CheckoutSession {

@@ -8,6 +8,7 @@ import {
   type CreatePaymentIntentInput,
   type PaymentIntent,
   type PaymentsPort,
+  PaymentInputError,
 } from './port';
 
 export interface StripeSettings {
@@ -52,9 +53,15 @@ export class StripePayments implements PaymentsPort {
 
   async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
     const total = checkoutTotalCents(input.lineItems);
+    const recurring = input.recurring;
+    const trialDays = recurring?.trialDays ?? 0;
+    if (recurring && (!Number.isSafeInteger(trialDays) || trialDays < 0))
+      throw new PaymentInputError(`trial days must be a whole number of days, got ${trialDays}`);
     const session = await this.stripe.checkout.sessions.create(
       {
-        mode: 'payment',
+        // A plan is a Stripe subscription (billed again each month: invoice.* webhooks); carts and the
+        // lifetime membership are one payment.
+        mode: recurring ? 'subscription' : 'payment',
         customer: input.customerId,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -64,9 +71,19 @@ export class StripePayments implements PaymentsPort {
             currency: input.currency,
             unit_amount: item.unitAmountCents,
             product_data: { name: item.name },
+            ...(recurring ? { recurring: { interval: recurring.interval } } : {}),
           },
         })),
         ...(input.metadata ? { metadata: input.metadata } : {}),
+        ...(recurring
+          ? {
+              subscription_data: {
+                ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+                // Kept on the subscription too, so its invoices can be traced without the session.
+                ...(input.metadata ? { metadata: input.metadata } : {}),
+              },
+            }
+          : {}),
       },
       input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
     );

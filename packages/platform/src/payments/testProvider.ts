@@ -8,7 +8,14 @@ import {
   type CreatePaymentIntentInput,
   type PaymentIntent,
   type PaymentsPort,
+  PaymentInputError,
 } from './port';
+
+/**
+ * The subscription the test provider bills a paid plan session under (Stripe names it in the
+ * session's `subscription` field; its renewals come as invoice.* events naming it).
+ */
+export const testSubscriptionId = (sessionId: string) => `sub_test_${sessionId.replace(/^cs_test_/, '')}`;
 
 /**
  * The embedded profile's built-in payment provider (no Stripe keys): payments succeed at once, the
@@ -28,6 +35,9 @@ export class TestPaymentProvider implements PaymentsPort {
 
   async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
     const amountTotalCents = checkoutTotalCents(input.lineItems);
+    const trialDays = input.recurring?.trialDays ?? 0;
+    if (!Number.isSafeInteger(trialDays) || trialDays < 0)
+      throw new PaymentInputError(`trial days must be a whole number of days, got ${trialDays}`);
     return this.once(input.idempotencyKey, () => {
       this.assertCustomer(input.customerId);
       const sessionId = `cs_test_${randomUUID().replace(/-/g, '')}`;

@@ -154,7 +154,9 @@ export function subscriptionsRouter(
       const session = await deps.payments.createCheckoutSession({
         customerId,
         currency: 'usd',
-        lineItems: [{ name: `${PLAN_TITLES[plan]} (1 month)`, unitAmountCents: amountCents, quantity: 1 }],
+        // A monthly subscription at the plan's price (the provider bills each month: invoice.* events).
+        lineItems: [{ name: PLAN_TITLES[plan], unitAmountCents: amountCents, quantity: 1 }],
+        recurring: { interval: 'month', trialDays },
         successUrl: deps.payments.provider === 'test' ? `${base}/checkout?plan=${plan}` : done,
         cancelUrl: `${base}${pagePath(body.type)}`,
         metadata: { kind: 'subscription', userId, plan },

@@ -19,6 +19,7 @@ import {
   parseInput,
   problem,
   route,
+  testSubscriptionId,
   type EventStore,
   type Infrastructure,
   type Logger,
@@ -50,7 +51,10 @@ export interface CheckoutDeps {
   logger: Logger;
   /** Subscription checkouts share the webhook and the test card form (../entitlements/subscriptions.ts). */
   subscriptions?: {
-    find(sessionId: string): Promise<{ userId: string; amountCents: number } | null>;
+    /** `plan`: a monthly plan's session (billed as a subscription), else the lifetime membership's. */
+    find(
+      sessionId: string,
+    ): Promise<{ userId: string; amountCents: number; plan: { trialDays: number } | null } | null>;
     paid(sessionId: string, reference: string): Promise<void>;
   };
 }
@@ -185,8 +189,17 @@ export class Checkout {
     const order = await orderBySession(db, schema, session.id);
     const subscription = order ? null : await this.deps.subscriptions?.find(session.id);
     if (subscription) {
-      if (event.type !== 'checkout.session.completed' || session.payment_status !== 'paid') return 'ignored';
-      const ref = typeof session.subscription === 'string' ? session.subscription : session.id;
+      // A subscription-mode session on trial completes with nothing paid yet ('no_payment_required').
+      if (
+        event.type !== 'checkout.session.completed' ||
+        (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
+      )
+        return 'ignored';
+      // The plan is billed under its subscription (invoice.* events name it); else under the session.
+      const ref =
+        typeof session.subscription === 'string'
+          ? session.subscription
+          : (session.subscription?.id ?? session.id);
       await this.deps.subscriptions!.paid(session.id, ref);
       return 'paid';
     }
@@ -251,6 +264,9 @@ export class Checkout {
         amount,
         this.deps.clock(),
         order ? 'order' : 'subscription',
+        subscription?.plan
+          ? { subscriptionId: testSubscriptionId(sessionId), trialDays: subscription.plan.trialDays }
+          : undefined,
       ),
     );
     await this.receive(payload, this.deps.signer.sign(payload));
@@ -267,7 +283,10 @@ export function testCheckoutCompleted(
   amountCents: number,
   now: Date,
   kind: 'order' | 'subscription' = 'order',
+  /** A plan's session: subscription mode, billed under `subscriptionId`; on trial nothing is paid yet. */
+  plan?: { subscriptionId: string; trialDays: number },
 ) {
+  const trial = !!plan && plan.trialDays > 0;
   return {
     id: `evt_test_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -281,12 +300,13 @@ export function testCheckoutCompleted(
       object: {
         id: sessionId,
         object: 'checkout.session',
-        mode: kind === 'order' ? 'payment' : 'subscription',
-        payment_status: 'paid',
+        mode: plan ? 'subscription' : 'payment',
+        payment_status: trial ? 'no_payment_required' : 'paid',
         status: 'complete',
-        amount_total: amountCents,
+        amount_total: trial ? 0 : amountCents,
         currency: 'usd',
-        payment_intent: `pi_test_${orderId.replace(/-/g, '')}`,
+        payment_intent: plan ? null : `pi_test_${orderId.replace(/-/g, '')}`,
+        subscription: plan?.subscriptionId ?? null,
         metadata: kind === 'order' ? { kind, orderId } : { kind },
       },
     },
