@@ -470,6 +470,33 @@ describe('renewals and failed renewals by webhook', () => {
     expect(Math.round(((await periodEnd(hal, 'artist')) - Date.now()) / DAY)).toBe(44);
   }, 60_000);
 
+  it('create_portal_session: the test provider answers the plan page; Stripe (stripe-mock) a Billing Portal session for the customer the plan was bought as', async () => {
+    const ivy = randomUUID();
+    expect((await call(commerce, '/subscriptions/portal', { type: 'producer' })).status).toBe(401);
+    const local = await call(commerce, '/subscriptions/portal', { type: 'producer' }, ivy);
+    expect(local.body).toEqual({ url: 'http://beatmatch.test/user/subscriptions' });
+    const artist = await call(commerce, '/subscriptions/portal', { type: 'artist' }, ivy);
+    expect(artist.body).toEqual({ url: 'http://beatmatch.test/user/marketplace_pro' });
+
+    const started = await call(
+      stripeCommerce,
+      '/subscriptions/checkout',
+      { type: 'producer', plan: 'producer' },
+      ivy,
+    );
+    expect(started.status).toBe(200);
+    const { rows } = await db.query<{ customer_id: string }>(
+      `SELECT customer_id FROM ${schema}.subscription_sessions WHERE session_id = $1`,
+      [started.body.sessionId],
+    );
+    expect(rows[0]!.customer_id).toMatch(/^cus_/);
+    const portal = await call(stripeCommerce, '/subscriptions/portal', { type: 'producer' }, ivy);
+    expect(portal.status).toBe(200);
+    // stripe-mock answers its fixture's portal URL; the plan page is never the answer on Stripe.
+    expect(portal.body.url).toMatch(/^https:\/\//);
+    expect(portal.body.url).not.toContain('beatmatch.test');
+  }, 60_000);
+
   it('a cancelled plan is not revived by a late renewal; an unknown reference changes nothing', async () => {
     const fay = randomUUID();
     const reference = await subscribe(fay, 'producer', 'producer_professional');

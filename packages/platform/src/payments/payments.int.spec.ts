@@ -76,6 +76,15 @@ describe.each(targets)('PaymentsPort: %s', (_name, create) => {
     expect(session.url).toMatch(/^https?:\/\//);
   });
 
+  it('answers a billing page URL for a customer', async () => {
+    const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'ed@example.com' });
+    const portal = await payments.createPortalSession({
+      customerId,
+      returnUrl: 'http://127.0.0.1:8080/user/subscriptions',
+    });
+    expect(portal.url).toMatch(/^https?:\/\//);
+  });
+
   it('creates a payment intent in integer cents', async () => {
     const { customerId } = await payments.createCustomer({ userId: randomUUID(), email: 'cy@example.com' });
     const intent = await payments.createPaymentIntent({
@@ -260,6 +269,18 @@ describe('StripePayments: what it sends to Stripe (recorded in front of stripe-m
       customer: 'cus_test_2',
       'automatic_payment_methods[enabled]': 'true',
       'metadata[orderId]': 'order-8',
+    });
+  });
+
+  it('opens a Billing Portal session for the customer, back to the plan page', async () => {
+    const portal = await payments.createPortalSession({
+      customerId: 'cus_test_5',
+      returnUrl: 'http://127.0.0.1:8080/user/marketplace_pro',
+    });
+    expect(portal.url).toMatch(/^https?:\/\//);
+    expect(only('/v1/billing_portal/sessions').form).toEqual({
+      customer: 'cus_test_5',
+      return_url: 'http://127.0.0.1:8080/user/marketplace_pro',
     });
   });
 

@@ -59,11 +59,22 @@ export interface PaymentIntent {
   status: string;
 }
 
+export interface CreatePortalSessionInput {
+  customerId: string;
+  /** Where the provider's page sends the customer back (the plan page). */
+  returnUrl: string;
+}
+
 export interface PaymentsPort {
   readonly provider: 'stripe' | 'test';
   createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }>;
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  /**
+   * Where the customer manages their billing (Stripe: a Billing Portal session's URL). The test
+   * provider has no such page: it answers the return URL (the plan page manages the plan itself).
+   */
+  createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }>;
 }
 
 export class PaymentInputError extends Error {

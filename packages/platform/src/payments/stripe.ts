@@ -6,6 +6,7 @@ import {
   type CreateCheckoutInput,
   type CreateCustomerInput,
   type CreatePaymentIntentInput,
+  type CreatePortalSessionInput,
   type PaymentIntent,
   type PaymentsPort,
   PaymentInputError,
@@ -94,6 +95,15 @@ export class StripePayments implements PaymentsPort {
       amountTotalCents: session.amount_total ?? total,
       currency: session.currency ?? input.currency,
     };
+  }
+
+  /** A Stripe Billing Portal session for the customer (cancel, payment method, invoices). */
+  async createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: input.returnUrl,
+    });
+    return { url: session.url };
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {

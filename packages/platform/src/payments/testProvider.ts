@@ -6,6 +6,7 @@ import {
   type CreateCheckoutInput,
   type CreateCustomerInput,
   type CreatePaymentIntentInput,
+  type CreatePortalSessionInput,
   type PaymentIntent,
   type PaymentsPort,
   PaymentInputError,
@@ -60,6 +61,11 @@ export class TestPaymentProvider implements PaymentsPort {
         status: 'succeeded',
       };
     });
+  }
+
+  /** No billing portal here: the customer goes back to the return URL (the plan page, with Cancel). */
+  async createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }> {
+    return { url: input.returnUrl };
   }
 
   private assertCustomer(customerId: string): void {

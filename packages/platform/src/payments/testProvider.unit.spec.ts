@@ -66,4 +66,12 @@ describe('TestPaymentProvider (embedded profile)', () => {
       payments.createPaymentIntent({ customerId: 'cus_nobody', amountCents: 500, currency: 'usd' }),
     ).rejects.toThrow(/No such customer/);
   });
+
+  it('has no billing portal: answers the return URL (the plan page)', async () => {
+    const payments = new TestPaymentProvider();
+    const { customerId } = await payments.createCustomer({ userId: 'u9', email: 'p@example.com' });
+    await expect(
+      payments.createPortalSession({ customerId, returnUrl: 'http://127.0.0.1:8080/user/subscriptions' }),
+    ).resolves.toEqual({ url: 'http://127.0.0.1:8080/user/subscriptions' });
+  });
 });

@@ -59,7 +59,9 @@ export const subscriptionSessionsSchema = (s: string) => `
     amount_cents integer NOT NULL,
     trial_days integer NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
-  );`;
+  );
+  -- The provider's customer the plan was bought as (its billing portal: create_portal_session).
+  ALTER TABLE ${s}.subscription_sessions ADD COLUMN IF NOT EXISTS customer_id text;`;
 
 export interface SubscriptionSession {
   session_id: string;
@@ -163,9 +165,9 @@ export function subscriptionsRouter(
         idempotencyKey: `subscription-${randomUUID()}`,
       });
       await db.query(
-        `INSERT INTO ${s}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (session_id) DO NOTHING`,
-        [session.sessionId, userId, body.type, plan, amountCents, trialDays],
+        `INSERT INTO ${s}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days, customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING`,
+        [session.sessionId, userId, body.type, plan, amountCents, trialDays, customerId],
       );
       res.json({ url: session.url, sessionId: session.sessionId });
     }),
@@ -193,8 +195,27 @@ export function subscriptionsRouter(
     requireUser,
     route(async (req, res) => {
       const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
-      // The local provider has no billing portal: the plan page manages (cancel) the plan itself.
-      res.json({ url: `${deps.publicUrl().replace(/\/$/, '')}${pagePath(type)}` });
+      const userId = req.caller!.userId!;
+      const returnUrl = `${deps.publicUrl().replace(/\/$/, '')}${pagePath(type)}`;
+      // The customer the member's latest plan of this type was bought as (else the member's customer).
+      const { rows } = await db.query<{ customer_id: string }>(
+        `SELECT customer_id FROM ${s}.subscription_sessions
+          WHERE user_id = $1 AND member_type = $2 AND customer_id IS NOT NULL
+          ORDER BY created_at DESC LIMIT 1`,
+        [userId, type],
+      );
+      const customerId =
+        rows[0]?.customer_id ??
+        (
+          await deps.payments.createCustomer({
+            userId,
+            email: req.caller!.email ?? `${userId}@users.invalid`,
+          })
+        ).customerId;
+      // Stripe: its Billing Portal for that customer, back to the plan page. The test provider has no
+      // portal and answers the plan page itself (Manage there shows the plan with Cancel).
+      const { url } = await deps.payments.createPortalSession({ customerId, returnUrl });
+      res.json({ url });
     }),
   );
   return router;
