@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined, FileProtectOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
+import { Button, Empty, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
@@ -23,7 +23,8 @@ function formatSignedDate(value: string): string {
 /**
  * Purchases (/user/purchases, artist-side spec §2): '1 purchase' / 'N purchases'; 'No Purchases' with
  * Find Beats when there are none or they cannot be read; each row has a Downloads dialog and its
- * licence, and the lyrics the artist writes to the beat. Coming back from a payment with redirect_status=succeeded clears the cart.
+ * licence, and the lyrics the artist writes to the beat; a purchase a refund reversed (refunded: true)
+ * is tagged 'Refunded' and has neither. Coming back from a payment with redirect_status=succeeded clears the cart.
  */
 export function PurchasesPage() {
   const sdk = beatmatchSdk();
@@ -114,6 +115,11 @@ export function PurchasesPage() {
                 <Typography.Text strong ellipsis style={{ display: 'block', fontSize: 16 }}>
                   {purchase.beatName}
                 </Typography.Text>
+                {purchase.refunded ? (
+                  <Tag color="default" data-testid="purchase-refunded" style={{ marginTop: 4 }}>
+                    Refunded
+                  </Tag>
+                ) : null}
                 <Typography.Text type="secondary" style={{ display: 'block' }}>
                   {purchase.producerName}
                 </Typography.Text>
@@ -123,22 +129,27 @@ export function PurchasesPage() {
                 </Typography.Text>
               </div>
               <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                <Button
-                  icon={<FileProtectOutlined />}
-                  loading={busy === `${purchase.purchaseId}:${LICENCE_DOWNLOAD.downloadable}`}
-                  aria-label={`License of ${purchase.beatName}`}
-                  onClick={() => download(purchase, LICENCE_DOWNLOAD)}
-                >
-                  License
-                </Button>
-                <Button
-                  type="primary"
-                  icon={<DownloadOutlined />}
-                  aria-label={`Downloads of ${purchase.beatName}`}
-                  onClick={() => setOpen(purchase)}
-                >
-                  Downloads
-                </Button>
+                {/* A refunded purchase has no files and no licence (get_downloadable answers 410). */}
+                {purchase.refunded ? null : (
+                  <>
+                    <Button
+                      icon={<FileProtectOutlined />}
+                      loading={busy === `${purchase.purchaseId}:${LICENCE_DOWNLOAD.downloadable}`}
+                      aria-label={`License of ${purchase.beatName}`}
+                      onClick={() => download(purchase, LICENCE_DOWNLOAD)}
+                    >
+                      License
+                    </Button>
+                    <Button
+                      type="primary"
+                      icon={<DownloadOutlined />}
+                      aria-label={`Downloads of ${purchase.beatName}`}
+                      onClick={() => setOpen(purchase)}
+                    >
+                      Downloads
+                    </Button>
+                  </>
+                )}
                 <Button
                   icon={<EditOutlined />}
                   aria-expanded={lyricsOpen === purchase.purchaseId}

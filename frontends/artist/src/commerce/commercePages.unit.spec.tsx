@@ -220,6 +220,38 @@ describe('the purchases page', () => {
     );
   });
 
+  it("tags a refunded purchase 'Refunded' and offers neither its downloads nor its licence", async () => {
+    // retrieve_puchases lists a purchase a refund reversed with refunded: true and no downloads.
+    answers['/api/retrieve_puchases'] = () => ({
+      purchases: [
+        { ...purchase, downloads: [], refunded: true },
+        {
+          ...purchase,
+          purchaseId: 'p-2',
+          beatId: 'b2',
+          beatName: 'Gold Rush',
+          downloads: [
+            { downloadable: 'mp3', label: 'MP3' },
+            { downloadable: 'wav', label: 'WAV' },
+            { downloadable: 'license', label: 'License (PDF)' },
+          ],
+        },
+      ],
+    });
+    show(<PurchasesPage />);
+    expect(await screen.findByText('2 purchases')).toBeTruthy();
+    const [refunded, kept] = screen.getAllByTestId('purchase') as [HTMLElement, HTMLElement];
+    expect(within(refunded).getByText('Refunded')).toBeTruthy();
+    expect(within(refunded).queryByRole('button', { name: 'Downloads of Night Drive' })).toBeNull();
+    expect(within(refunded).queryByRole('button', { name: 'License of Night Drive' })).toBeNull();
+    expect(within(refunded).getByRole('button', { name: /Write Lyrics/ })).toBeTruthy();
+    // The other purchase is untouched: no tag, its downloads and licence.
+    expect(within(kept).queryByText('Refunded')).toBeNull();
+    expect(within(kept).getByRole('button', { name: 'Downloads of Gold Rush' })).toBeTruthy();
+    expect(within(kept).getByRole('button', { name: 'License of Gold Rush' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/get_downloadable')).toEqual([]);
+  });
+
   it("says 'No Purchases' when there are none, and clears the cart after a succeeded payment", async () => {
     beatmatchSdk().cart.replace([beat('b1', 'Night Drive', 'First Date Package', '25.00')]);
     answers['/api/retrieve_puchases'] = () => ({ purchases: [] });
