@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { USER_BASENAME, publicPages } from '@beatmatch/frontend-common';
 import { findPage, userPagesOf } from './catalogue';
@@ -17,6 +17,9 @@ const Login = lazy(() => import('./pages/Login').then((m) => ({ default: m.Login
 const SignUp = lazy(() => import('./pages/SignUp').then((m) => ({ default: m.SignUp })));
 const ResetPassword = lazy(() => import('./pages/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 const LicenceVerify = lazy(() => import('./pages/LicenceVerify').then((m) => ({ default: m.LicenceVerify })));
+const LifetimeMembership = lazy(() =>
+  import('./pages/LifetimeMembership').then((m) => ({ default: m.LifetimeMembership })),
+);
 const ComingSoon = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.ComingSoon })));
 const NotFound = lazy(() => import('./pages/placeholders').then((m) => ({ default: m.NotFound })));
 const SessionUnavailable = lazy(() =>
@@ -76,9 +79,16 @@ function UserAreaPage() {
   return <NotFound path={pathname} withHeading={false} home={USER_BASENAME} />;
 }
 
-function ShellUserPage({ description }: { description: string }) {
+/** The shell's own /user pages that are built (the others are still coming soon). */
+const SHELL_USER_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  lifetimeMembership: LifetimeMembership,
+};
+
+function ShellUserPage({ path, description }: { path: string; description: string }) {
   const { status } = useSession();
   if (status === 'unavailable') return <SessionUnavailable />;
+  const Screen = SHELL_USER_SCREENS[path];
+  if (Screen) return <Screen />;
   // The top bar names the page; the body does not repeat it.
   return <ComingSoon description={description} />;
 }
@@ -94,7 +104,7 @@ function UserRoutes() {
         <Route
           key={page.path}
           path={`${page.path}/*`}
-          element={<ShellUserPage description={page.description} />}
+          element={<ShellUserPage path={page.path} description={page.description} />}
         />
       ))}
       <Route path="*" element={<UserAreaPage />} />

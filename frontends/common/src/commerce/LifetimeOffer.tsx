@@ -1,5 +1,5 @@
 import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { LIFETIME_PRICE_CENTS } from '@beatmatch/contracts';
 import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
@@ -94,5 +94,21 @@ export function LifetimeOffer({
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The 'Lifetime Membership' view (artist-side spec §2 Subscription pages: "lifetime members see a
+ * 'Lifetime Membership' thank-you"; §6 "Lifetime member: lifetime view"): shown instead of the plans
+ * and the offer once member_active_status answers lifer.
+ */
+export function LifetimeMembershipView() {
+  return (
+    <Result
+      data-testid="lifetime-membership"
+      icon={<CrownOutlined style={{ color: '#d4a017' }} aria-hidden />}
+      title="Lifetime Membership"
+      subTitle="Thank you for being a lifetime member: every benefit is yours, with no service fees and nothing to renew."
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { beatmatchSdk, type MemberActiveStatus, type MemberType } from '@beatmatch/frontend-common/sdk';
 import { RemoteTheme } from '../RemoteTheme';
-import { LifetimeOffer } from './LifetimeOffer';
+import { LifetimeMembershipView, LifetimeOffer } from './LifetimeOffer';
 import { PLAN_OFFERS, planTitle } from './plans';
 import { inAppPath } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
@@ -101,14 +101,7 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
   if (status === null) {
     body = <Skeleton active paragraph={{ rows: 4 }} style={{ padding: 24 }} />;
   } else if (status.lifer) {
-    body = (
-      <Result
-        data-testid="lifetime-membership"
-        icon={<CrownOutlined style={{ color: '#d4a017' }} aria-hidden />}
-        title="Lifetime Membership"
-        subTitle="Thank you for being a lifetime member: every benefit is yours, with no service fees and nothing to renew."
-      />
-    );
+    body = <LifetimeMembershipView />;
   } else if (status.subscribed) {
     const plan = planTitle(type, status.plan);
     body = (
