@@ -207,6 +207,7 @@ it('visitor cart → sign-up merges it → checkout on the test provider → pur
     subscribed: true,
     lifer: false,
     paypal: false,
+    paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
     plan: 'artist_unlimited',
   });
 }, 180_000);

@@ -184,6 +184,11 @@ export interface MemberStatusAnswer {
   lifer: boolean;
   paypal: boolean;
   plan: string | null;
+  /**
+   * The plans of this type PayPal can bill (a PayPal plan id is configured; the embedded test provider:
+   * all): the plan pages offer 'Pay with PayPal' on these. Not the member's state: the same for everyone.
+   */
+  paypalPlans?: string[];
 }
 
 /** What each package lets the buyer download (spec §1: MP3; + WAV; + stems), always with the licence. */

@@ -690,6 +690,7 @@ describe('member_active_status', () => {
       subscribed: false,
       lifer: false,
       paypal: false,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
       plan: null,
     });
     expect((await call(commerce, '/members/status', { type: 'producer' }, ANN)).body.subscribed).toBe(false);
@@ -745,6 +746,7 @@ describe('subscriptions', () => {
       subscribed: true,
       lifer: false,
       paypal: false,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
       plan: 'artist_professional',
     });
     expect((await call(commerce, '/members/status', { type: 'producer' }, carl)).body.subscribed).toBe(false);

@@ -174,7 +174,13 @@ describe('the lifetime membership (The Deal of A Lifetime)', () => {
     const sessionId = started.body.sessionId as string;
     expect(started.body.url).toBe(`http://beatmatch.test/checkout?plan=lifetime&session_id=${sessionId}`);
     // Not paid yet: not a member.
-    expect(await status(ann)).toEqual({ subscribed: false, lifer: false, paypal: false, plan: null });
+    expect(await status(ann)).toEqual({
+      subscribed: false,
+      lifer: false,
+      paypal: false,
+      plan: null,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
+    });
 
     // An unsigned or forged completion changes nothing.
     const completed = JSON.stringify(
@@ -202,6 +208,7 @@ describe('the lifetime membership (The Deal of A Lifetime)', () => {
       subscribed: false,
       lifer: true,
       paypal: false,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
       plan: null,
     });
     expect((await status(ann, 'producer')).lifer).toBe(true);
@@ -267,6 +274,7 @@ describe('the lifetime membership (The Deal of A Lifetime)', () => {
       subscribed: false,
       lifer: true,
       paypal: false,
+      paypalPlans: ['producer', 'producer_professional', 'producer_unlimited'],
       plan: null,
     });
     const published = await entitlementsPublished(carl);
@@ -365,6 +373,7 @@ describe('renewals and failed renewals by webhook', () => {
       subscribed: true,
       lifer: false,
       paypal: false,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
       plan: 'artist_unlimited',
     });
 
@@ -377,7 +386,13 @@ describe('renewals and failed renewals by webhook', () => {
     expect((await send(failed)).body.outcome).toBe('failed');
     expect((await send(failed)).body.outcome).toBe('ignored');
     expect(await count(erin, 'PlanEnded')).toBe(1);
-    expect(await status(erin)).toEqual({ subscribed: false, lifer: false, paypal: false, plan: null });
+    expect(await status(erin)).toEqual({
+      subscribed: false,
+      lifer: false,
+      paypal: false,
+      plan: null,
+      paypalPlans: ['artist', 'artist_professional', 'artist_unlimited'],
+    });
     expect((await entitlementsPublished(erin)).map((p) => p.artistPlan)).toEqual([
       'artist_unlimited',
       'artist_unlimited',

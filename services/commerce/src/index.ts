@@ -160,7 +160,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   inner.use(cartRouter(carts));
   inner.use(checkoutRouter(checkout));
   inner.use(purchasesRouter({ db, schema: s, blobs: options.blobs, publicUrl: options.publicUrl }));
-  inner.use(entitlementsRouter(db, s));
+  inner.use(entitlementsRouter(db, s, Object.keys(paypalDeps.planIds)));
   inner.use(
     subscriptionsRouter(subscriptionDeps, (userId, type) => cancelAtPaypal(paypalDeps, userId, type)),
   );

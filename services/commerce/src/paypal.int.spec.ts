@@ -171,7 +171,11 @@ describe('createPaypalSubscription on PayPal (local contract server)', () => {
       lifer: false,
       paypal: true,
       plan: 'producer_professional',
+      paypalPlans: ['producer_professional'],
     });
+    // The plans PayPal can bill: those with a configured PayPal plan id, for each type.
+    expect((await status(commerce, ann, 'producer')).paypalPlans).toEqual(['producer_professional']);
+    expect((await status(commerce, ann, 'artist')).paypalPlans).toEqual(['artist']);
     // Again (the page reloads): the same plan, nothing new.
     expect((await call(commerce, path, { type: 'producer', subId }, ann)).body.message).toBe('created');
     expect(await published(ann)).toEqual(['producer_professional']);

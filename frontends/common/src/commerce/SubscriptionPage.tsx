@@ -8,6 +8,7 @@ import { LifetimeMembershipView, LifetimeOffer } from './LifetimeOffer';
 import { PLAN_OFFERS, planTitle } from './plans';
 import { inAppPath } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
+import { usePaypalSubscription } from './usePaypalSubscription';
 import { useSubscriptionCheckout } from './useSubscriptionCheckout';
 
 const HEADINGS: Record<MemberType, { title: string; intro: string }> = {
@@ -76,6 +77,14 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
   const { subscribe, pending, dialog } = useSubscriptionCheckout({
     type,
     onPaid: paid,
+    onError: reportError,
+  });
+
+  // The subscription-payment service's button flow (spec §4): shown on the plans PayPal can bill.
+  const paypal = usePaypalSubscription({
+    type,
+    paypalPlans: status?.paypalPlans,
+    onCreated: () => void load(),
     onError: reportError,
   });
 
@@ -172,6 +181,18 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
                 >
                   Subscribe
                 </Button>
+                {paypal.offers(plan.id) && (
+                  <Button
+                    block
+                    style={{ marginTop: 8 }}
+                    loading={paypal.pending === plan.id}
+                    disabled={paypal.confirming || (paypal.pending !== null && paypal.pending !== plan.id)}
+                    aria-label={`Pay with PayPal for ${plan.title}, $${plan.pricePerMonth} a month`}
+                    onClick={() => void paypal.start(plan.id)}
+                  >
+                    Pay with PayPal
+                  </Button>
+                )}
               </Card>
             </li>
           ))}

@@ -62,6 +62,13 @@ export interface CommerceClient {
   /** 'The Deal of A Lifetime' (one payment): where to pay, as for a plan; `type` is the page it is bought on. */
   createLifetimeCheckout(type: MemberType): Promise<LifetimeCheckoutAnswer>;
   createPortalSession(type: MemberType): Promise<{ url: string }>;
+  /**
+   * A plan billed by PayPal (spec §7 createPaypalSubscription), in two steps: with `plan`, where to
+   * approve it (`url`, PayPal's page) and its `subId`; with `subId` after approval, the plan starts.
+   */
+  createPaypalSubscription(
+    request: { type: MemberType; plan: string } | { type: MemberType; subId: string },
+  ): Promise<{ url?: string; subId?: string; message?: string; plan?: string }>;
   cancelSubscription(type: MemberType): Promise<unknown>;
   /** The public licence check (no login): genuine with the licence's facts, or `genuine: false`. */
   verifyLicence(purchaseId: string): Promise<LicenceVerifyAnswer>;
@@ -79,6 +86,7 @@ export const COMMERCE_ROUTES = {
   createSubscriptionCheckout: '/api/create_subscription_checkout',
   createLifetimeCheckout: '/api/create_lifetime_checkout',
   createPortalSession: '/api/create_portal_session',
+  createPaypalSubscription: '/api/createPaypalSubscription',
   cancelSubscription: '/api/cancel_subscription',
   verifyLicence: '/api/beatmatch_license_verify',
 } as const;
@@ -95,6 +103,7 @@ export function createCommerceClient(api: ApiClient): CommerceClient {
     createSubscriptionCheckout: (request) => api.post(COMMERCE_ROUTES.createSubscriptionCheckout, request),
     createLifetimeCheckout: (type) => api.post(COMMERCE_ROUTES.createLifetimeCheckout, { type }),
     createPortalSession: (type) => api.post(COMMERCE_ROUTES.createPortalSession, { type }),
+    createPaypalSubscription: (request) => api.post(COMMERCE_ROUTES.createPaypalSubscription, request),
     cancelSubscription: (type) => api.post(COMMERCE_ROUTES.cancelSubscription, { type }),
     // A GET: a visitor's page needs no CSRF token for a read.
     verifyLicence: (purchaseId) =>
