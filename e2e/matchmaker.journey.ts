@@ -51,9 +51,14 @@ test('a visitor swipes five beats with the keys and the mouse, matches two and f
 }) => {
   test.setTimeout(300_000);
 
-  const snippetResponse = page.waitForResponse(
-    (response) => response.url().includes('/api/beatmatch_beat_play_snippet') && response.status() < 300,
-  );
+  // The snippet route answers with a redirect to the snippet's signed /blobs URL (the gateway serves
+  // the bytes itself): wait for the answer with the bytes at the end of a chain that began there.
+  const snippetResponse = page.waitForResponse((response) => {
+    let first = response.request();
+    for (let previous = first.redirectedFrom(); previous; previous = previous.redirectedFrom())
+      first = previous;
+    return first.url().includes('/api/beatmatch_beat_play_snippet') && response.status() < 300;
+  });
   await page.goto('/matchmaker');
   await expect(page.getByRole('heading', { level: 1, name: 'The Matchmaker' })).toBeVisible();
   const beatName = page.getByTestId('player-beat-name');

@@ -64,6 +64,28 @@ describe('app config', () => {
   });
 });
 
+describe('content security policy', () => {
+  const gatewayWith = (secureCookies: boolean) =>
+    createGateway({
+      logger: createLogger('test', 'silent'),
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      serviceUrl: () => upstreamUrl,
+      csrfSecret: 'x'.repeat(32),
+      secureCookies,
+      remotes: { producer: '/p', artist: '/a' },
+    });
+
+  it('asks the browser to upgrade requests to https only on an https site', async () => {
+    // On plain http an upgrade turns same-site redirects (a snippet's signed /blobs URL) into https
+    // requests that nothing answers.
+    const plain = await request(gatewayWith(false)).get('/app-config.json');
+    expect(plain.headers['content-security-policy']).toContain("media-src 'self' blob:");
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const secure = await request(gatewayWith(true)).get('/app-config.json');
+    expect(secure.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
+
 describe('gateway forwarding', () => {
   it('keeps the query string when it maps a route name to the service path', async () => {
     const response = await request(gateway).get('/api/beatmatch_auth?beatId=b-1&x=%2F');

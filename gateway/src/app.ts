@@ -155,6 +155,10 @@ export function createGateway(options: GatewayOptions) {
           'media-src': ["'self'", 'blob:'],
           // The upload wizard's MP3 encoder is WebAssembly (compiled in a worker of our own origin).
           'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          // Only an https site may ask the browser to upgrade its requests: on plain http (the embedded
+          // profile on loopback) the upgrade turned the snippet's redirect to its signed /blobs URL into an
+          // https request that nothing answers, and the player stayed silent.
+          'upgrade-insecure-requests': options.secureCookies ? [] : null,
         },
       },
       strictTransportSecurity: options.secureCookies,
