@@ -99,11 +99,11 @@ test('an artist buys a matched beat with the test provider and downloads it', as
   await expect(page).toHaveURL(/session_id=/);
   const card = payment.getByLabel('Card number');
   await card.fill('4000 0000 0000 0002');
-  await payment.getByRole('button', { name: /^Pay/ }).click();
+  await payment.getByRole('button', { name: /\bPay\b/ }).click();
   await expect(payment.getByText('Your card was declined.')).toBeVisible();
   await card.fill('4242 4242 4242 4242');
   await shot(page, 'cart-payment');
-  await payment.getByRole('button', { name: /^Pay/ }).click();
+  await payment.getByRole('button', { name: /\bPay\b/ }).click();
 
   // Purchases: the cart is cleared, the purchase is listed with its downloads.
   await expect(page).toHaveURL(/\/user\/purchases\?redirect_status=succeeded$/);
