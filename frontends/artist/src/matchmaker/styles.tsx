@@ -24,8 +24,9 @@ const CSS = `
 .mm-producer { font-size: 16px; }
 .mm-why { margin: 8px 0 0; font-size: 13px; }
 .mm-controls { display: flex; align-items: center; gap: 28px; }
-.mm-controls .mm-play { width: 72px; height: 72px; font-size: 28px; }
-.mm-controls .mm-pass, .mm-controls .mm-match { width: 56px; height: 56px; font-size: 22px; }
+/* .ant-btn raises these above antd's own icon-button width (it was drawing ovals). */
+.mm-controls .ant-btn.mm-play { width: 72px; min-width: 72px; height: 72px; font-size: 28px; }
+.mm-controls .ant-btn.mm-pass, .mm-controls .ant-btn.mm-match { width: 56px; min-width: 56px; height: 56px; font-size: 22px; }
 .mm-controls .mm-pass { color: #cf1322; }
 .mm-controls .mm-match { color: #db2777; }
 .mm-controls [aria-disabled='true'] { opacity: 0.45; cursor: not-allowed; }
