@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CATALOG_TOPIC, integrationEvent, type BeatPublishedPayload } from '@beatmatch/contracts';
+import { CATALOG_TOPIC, integrationEvent } from '@beatmatch/contracts';
 import { createLogger } from '@beatmatch/platform';
-import { sampleDna } from '@beatmatch/testing';
+import { samplePublishedBeat } from '@beatmatch/testing';
 import { startEmbedded, type EmbeddedSystem } from './index';
 import { ApiClient, signedInClient } from './apiClient';
 
@@ -49,25 +49,13 @@ it('visitor cart → sign-up merges it → checkout on the test provider → pur
   const producer = await signedInClient(system, 'commerceprod', 'prod');
   const producerId = (await producer.post<{ userId: string }>('beatmatch_auth')).body.userId;
   const beatId = randomUUID();
-  const published: BeatPublishedPayload = {
+  const published = samplePublishedBeat({
     beatId,
     producerId,
     producerName: 'commerceprod',
     name: 'Checkout Groove',
     prices: { firstDate: 2500, relationship: 4000, marriage: null },
-    isPrivate: false,
-    crate: 'active',
-    demo: false,
-    coverArtUrl: null,
-    files: {
-      snippetKey: `snippets/${beatId}.mp3`,
-      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-      wavKey: `wavs_and_mp3s/${beatId}.wav`,
-      stemsKey: null,
-    },
-    dna: sampleDna(),
-    publishedAt: new Date().toISOString(),
-  };
+  });
   await system.bus.publish(CATALOG_TOPIC, [
     { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, published, new Date()) },
   ]);

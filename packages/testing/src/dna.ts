@@ -1,4 +1,4 @@
-import type { BeatDna } from '@beatmatch/contracts';
+import type { BeatDna, BeatPublishedPayload } from '@beatmatch/contracts';
 
 /** A complete, valid DNA analysis for tests that need a published beat; override what the test is about. */
 export function sampleDna(overrides: Partial<BeatDna> = {}): BeatDna {
@@ -26,6 +26,35 @@ export function sampleDna(overrides: Partial<BeatDna> = {}): BeatDna {
     bpm: { value: 140, confidence: 0.9 },
     durationSeconds: 180,
     embedding: [0.6, 0.8],
+    ...overrides,
+  };
+}
+
+/**
+ * A catalog.BeatPublished payload as the catalog sends it (files under the storage keys of the
+ * producer-side spec §3, `sampleDna()`), for services that keep their own projection of beats; override
+ * what the test is about.
+ */
+export function samplePublishedBeat(
+  overrides: Partial<BeatPublishedPayload> & { beatId: string; producerId: string },
+): BeatPublishedPayload {
+  const { beatId } = overrides;
+  return {
+    producerName: 'Pro Ducer',
+    name: 'Test Beat',
+    prices: { firstDate: 2999, relationship: 4999, marriage: 9999 },
+    isPrivate: false,
+    crate: 'active',
+    demo: false,
+    coverArtUrl: null,
+    files: {
+      snippetKey: `snippets/${beatId}.mp3`,
+      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
+      wavKey: `wavs_and_mp3s/${beatId}.wav`,
+      stemsKey: null,
+    },
+    dna: sampleDna(),
+    publishedAt: new Date().toISOString(),
     ...overrides,
   };
 }

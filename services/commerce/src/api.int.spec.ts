@@ -28,7 +28,7 @@ import {
   TestPaymentProvider,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { requireEnv, sampleDna, samplePublishedBeat } from '@beatmatch/testing';
 import { createCommerceService } from './index';
 import { testCheckoutCompleted } from './orders/checkout';
 
@@ -62,26 +62,14 @@ const VISITOR = { deviceId: DEVICE };
 const dna: BeatDna = sampleDna();
 const beat = (overrides: Partial<BeatPublishedPayload> = {}): BeatPublishedPayload => {
   const beatId = overrides.beatId ?? randomUUID();
-  return {
+  return samplePublishedBeat({
     beatId,
     producerId: PRO,
-    producerName: 'Pro Ducer',
     name: 'Night Drive',
-    prices: { firstDate: 2999, relationship: 4999, marriage: 9999 },
-    isPrivate: false,
-    crate: 'active',
-    demo: false,
     coverArtUrl: `/api/beatmatch_cover_art?beatId=${beatId}&v=1`,
-    files: {
-      snippetKey: `snippets/${beatId}.mp3`,
-      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-      wavKey: `wavs_and_mp3s/${beatId}.wav`,
-      stemsKey: null,
-    },
     dna,
-    publishedAt: new Date().toISOString(),
     ...overrides,
-  };
+  });
 };
 
 async function publish(event: IntegrationEvent, key: string) {

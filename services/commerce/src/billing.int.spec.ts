@@ -15,7 +15,7 @@ import {
   testSubscriptionId,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { requireEnv, samplePublishedBeat } from '@beatmatch/testing';
 import { createCommerceService } from './index';
 import { testCheckoutCompleted } from './orders/checkout';
 import { testChargeRefunded, testInvoiceEvent } from './orders/testEvents';
@@ -48,25 +48,7 @@ async function publishBeat(
   prices: BeatPublishedPayload['prices'] = { firstDate: 2999, relationship: 4999, marriage: null },
 ): Promise<BeatPublishedPayload> {
   const beatId = randomUUID();
-  const payload: BeatPublishedPayload = {
-    beatId,
-    producerId: PRO,
-    producerName: 'Pro Ducer',
-    name: 'Lifer Beat',
-    prices,
-    isPrivate: false,
-    crate: 'active',
-    demo: false,
-    coverArtUrl: null,
-    files: {
-      snippetKey: `snippets/${beatId}.mp3`,
-      mp3Key: `m/${beatId}.mp3`,
-      wavKey: `m/${beatId}.wav`,
-      stemsKey: null,
-    },
-    dna: sampleDna(),
-    publishedAt: new Date().toISOString(),
-  };
+  const payload = samplePublishedBeat({ beatId, producerId: PRO, name: 'Lifer Beat', prices });
   await bus.publish(catalogTopic, [
     { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()) },
   ]);

@@ -23,7 +23,7 @@ import {
   TestPaymentProvider,
   type SqlDatabase,
 } from '@beatmatch/platform';
-import { requireEnv, sampleDna } from '@beatmatch/testing';
+import { requireEnv, samplePublishedBeat } from '@beatmatch/testing';
 import { createCommerceService } from '../index';
 import { testCheckoutCompleted } from '../orders/checkout';
 
@@ -80,25 +80,7 @@ async function outbox(type: string, orderId: string) {
 
 async function publishBeat(): Promise<BeatPublishedPayload> {
   const beatId = randomUUID();
-  const payload: BeatPublishedPayload = {
-    beatId,
-    producerId: PRO,
-    producerName: 'Pro Ducer',
-    name: 'Guest Beat',
-    prices: { firstDate: 2999, relationship: 4999, marriage: 9999 },
-    isPrivate: false,
-    crate: 'active',
-    demo: false,
-    coverArtUrl: null,
-    files: {
-      snippetKey: `snippets/${beatId}.mp3`,
-      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-      wavKey: `wavs_and_mp3s/${beatId}.wav`,
-      stemsKey: null,
-    },
-    dna: sampleDna(),
-    publishedAt: new Date().toISOString(),
-  };
+  const payload = samplePublishedBeat({ beatId, producerId: PRO, name: 'Guest Beat' });
   await bus.publish(catalogTopic, [
     { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()) },
   ]);
