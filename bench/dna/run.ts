@@ -3,7 +3,7 @@
 // with ONE line of key=value pairs. Options: see bench/dna/README.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeBytes } from '../../packages/audio/src/analyzeBytes';
 import { parseKeyName } from '../../packages/audio/src/dna';
@@ -146,8 +146,16 @@ export function mirexKeyScore(
 const within = (estimate: number, reference: number, tolerance = 0.04) =>
   Math.abs(estimate - reference) <= tolerance * reference;
 
-function measureThreeMinute():
-  { seconds: number; cpuSeconds: number; warmSeconds: number; maxRssMb: number } | undefined {
+interface FileMeasure {
+  seconds: number;
+  cpuSeconds: number;
+  warmSeconds: number;
+  warmCpuSeconds: number;
+  maxRssMb: number;
+}
+
+/** The 3-minute WAV, in-process and through `analyze`'s worker pool, each in a fresh process on one core. */
+function measureThreeMinute(): { inProcess?: FileMeasure; worker?: FileMeasure } | undefined {
   const directory = mkdtempSync(join(tmpdir(), 'dna-bench-'));
   try {
     const file = join(directory, 'three-minutes.wav');
@@ -167,19 +175,23 @@ function measureThreeMinute():
     writeFileSync(file, encodeWav([clip.samples, right], { sampleRate: 44100, encoding: 'pcm16' }));
     // A fresh process, pinned to one core where taskset exists, so the figures are this analysis alone.
     const command = existsSync('/usr/bin/taskset') ? 'taskset' : process.execPath;
-    const args = [
-      ...(command === 'taskset' ? ['-c', '0', process.execPath] : []),
-      '--import',
-      'tsx',
-      join(__dirname, 'measureFile.ts'),
-      file,
-    ];
-    const result = spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0) {
-      console.error(result.stderr);
-      return undefined;
-    }
-    return JSON.parse(result.stdout.trim().split('\n').at(-1)!);
+    const measure = (...extra: string[]): FileMeasure | undefined => {
+      const args = [
+        ...(command === 'taskset' ? ['-c', '0', process.execPath] : []),
+        '--import',
+        'tsx',
+        join(__dirname, 'measureFile.ts'),
+        file,
+        ...extra,
+      ];
+      const result = spawnSync(command, args, { encoding: 'utf8' });
+      if (result.status !== 0) {
+        console.error(result.stderr);
+        return undefined;
+      }
+      return JSON.parse(result.stdout.trim().split('\n').at(-1)!);
+    };
+    return { inProcess: measure(), worker: measure('--worker') };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -268,10 +280,16 @@ async function main() {
   console.log(
     `speed ${secondsPerMinute.toFixed(3)} s per minute of audio (in-process, warm); peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (whole bench process)`,
   );
-  const three = options.threeMinute ? measureThreeMinute() : undefined;
+  const measured = options.threeMinute ? measureThreeMinute() : undefined;
+  const three = measured?.inProcess;
+  const pooled = measured?.worker;
   if (three)
     console.log(
-      `3-minute 44.1 kHz stereo 16-bit WAV: ${three.seconds.toFixed(3)} s cold (${three.cpuSeconds.toFixed(3)} s CPU), ${three.warmSeconds.toFixed(3)} s warm, peak RSS ${three.maxRssMb.toFixed(0)} MB (fresh process, one core)`,
+      `3-minute 44.1 kHz stereo 16-bit WAV in-process: ${three.seconds.toFixed(3)} s cold (${three.cpuSeconds.toFixed(3)} s CPU), ${three.warmSeconds.toFixed(3)} s warm (${three.warmCpuSeconds.toFixed(3)} s CPU), peak RSS ${three.maxRssMb.toFixed(0)} MB (fresh process, one core)`,
+    );
+  if (pooled)
+    console.log(
+      `3-minute WAV through analyze() (worker pool): ${pooled.seconds.toFixed(3)} s first request (${pooled.cpuSeconds.toFixed(3)} s CPU; worker start and model loads included), ${pooled.warmSeconds.toFixed(3)} s next requests (${pooled.warmCpuSeconds.toFixed(3)} s CPU), peak RSS ${pooled.maxRssMb.toFixed(0)} MB (fresh process, one core, load average ${loadavg()[0]!.toFixed(1)})`,
     );
   const pairs: [string, string | number][] = [
     ['clips', n],
@@ -294,8 +312,18 @@ async function main() {
       ['three_min_sec', three.seconds.toFixed(3)],
       ['three_min_cpu_sec', three.cpuSeconds.toFixed(3)],
       ['three_min_warm_sec', three.warmSeconds.toFixed(3)],
+      ['three_min_warm_cpu_sec', three.warmCpuSeconds.toFixed(3)],
       ['three_min_peak_rss_mb', three.maxRssMb.toFixed(0)],
     );
+  if (pooled)
+    pairs.push(
+      ['three_min_worker_first_sec', pooled.seconds.toFixed(3)],
+      ['three_min_worker_first_cpu_sec', pooled.cpuSeconds.toFixed(3)],
+      ['three_min_worker_warm_sec', pooled.warmSeconds.toFixed(3)],
+      ['three_min_worker_warm_cpu_sec', pooled.warmCpuSeconds.toFixed(3)],
+      ['three_min_worker_peak_rss_mb', pooled.maxRssMb.toFixed(0)],
+    );
+  if (measured) pairs.push(['load_avg', loadavg()[0]!.toFixed(2)]);
   console.log(pairs.map(([k, v]) => `${k}=${v}`).join(' '));
 }
 

@@ -1,11 +1,12 @@
-// @beatmatch/audio — the DNA engine. `analyze` runs in a worker thread; `analyzeInProcess` is the same
-// pipeline in the calling thread (tests, benches, batch jobs that are already off the event loop).
-import { Worker } from 'node:worker_threads';
+// @beatmatch/audio — the DNA engine. `analyze` runs on a small pool of long-lived worker threads (models
+// loaded once per worker); `analyzeInProcess` is the same pipeline in the calling thread (tests, benches,
+// batch jobs that are already off the event loop).
 import { join } from 'node:path';
 import type { Dna } from './dna';
 import { DnaError } from './errors';
 import type { AnalyzeOptions } from './analyzeBytes';
-import type { WorkerRequest, WorkerResponse } from './worker';
+import type { WorkerInfo, WorkerRequest, WorkerResponse } from './worker';
+import { WorkerPool, type WorkerStats } from './workerPool';
 import type { Fingerprint } from './fingerprint';
 import { analysisByteLimit } from './decode/limits';
 
@@ -13,6 +14,8 @@ export * from './dna';
 export { DnaError, MIN_ANALYSABLE_SECONDS, type DnaErrorCode } from './errors';
 export { analyzeBytes as analyzeInProcess, type AnalyzeOptions } from './analyzeBytes';
 export { analysisByteLimit } from './decode/limits';
+export type { WorkerInfo as DnaWorkerInfo } from './worker';
+export type { WorkerStats as DnaWorkerStats } from './workerPool';
 export {
   bestOffset,
   compareFingerprints,
@@ -27,7 +30,10 @@ export {
 } from './fingerprint';
 
 export interface WorkerAnalyzeOptions extends AnalyzeOptions {
-  /** The worker is stopped and the promise rejected with DnaError TIMEOUT after this long. Default 120 s. */
+  /**
+   * The worker is stopped (a fresh one takes the next request) and the promise rejected with DnaError
+   * TIMEOUT when the analysis takes longer than this, counted from when a worker takes it. Default 120 s.
+   */
   timeoutMs?: number;
 }
 
@@ -36,8 +42,50 @@ export interface WorkerAnalyzeOptions extends AnalyzeOptions {
 const WORKER_ENTRY =
   typeof require === 'function' ? require.resolve('./workerEntry.cjs') : join(__dirname, 'workerEntry.cjs');
 
-/** Runs one request in a fresh worker thread (see ./worker.ts); rejects with a DnaError. */
-function runInWorker(
+const envNumber = (name: string) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : undefined;
+};
+
+let pool: WorkerPool<WorkerResponse, WorkerInfo> | undefined;
+
+/** The process's DNA workers (see ./workerPool.ts), made on first use. */
+function dnaPool(): WorkerPool<WorkerResponse, WorkerInfo> {
+  pool ??= new WorkerPool<WorkerResponse, WorkerInfo>(WORKER_ENTRY, {
+    size: envNumber('BEATMATCH_DNA_WORKERS') ?? 1,
+    idleMs: envNumber('BEATMATCH_DNA_WORKER_IDLE_MS') ?? 30_000,
+    // The JS heap stays small (audio lives in typed arrays); a runaway heap ends the worker, not the service.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+  return pool;
+}
+
+export interface DnaWorkerOptions {
+  /** Most DNA worker threads alive at once; more requests wait. Default 1 (env BEATMATCH_DNA_WORKERS). */
+  size?: number;
+  /** An idle worker exits after this long. Default 30 s (env BEATMATCH_DNA_WORKER_IDLE_MS). */
+  idleMs?: number;
+}
+
+/** Sets the size and idle time of the DNA worker pool (for the requests that come next). */
+export function configureDnaWorkers(options: DnaWorkerOptions): void {
+  dnaPool().configure(options);
+}
+
+/** The DNA workers alive now: requests served, and how often each loaded its models (for tests and ops). */
+export function dnaWorkerStats(): WorkerStats<WorkerInfo> {
+  return dnaPool().stats();
+}
+
+/** Terminates the DNA workers (requests in flight reject with WORKER_FAILED); the next request starts anew. */
+export async function closeDnaWorkers(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  await current?.close();
+}
+
+/** Runs one request on a worker of the pool (see ./worker.ts); rejects with a DnaError. */
+async function runInWorker(
   bytes: Uint8Array,
   options: WorkerAnalyzeOptions,
   task: 'dna' | 'fingerprint',
@@ -47,50 +95,17 @@ function runInWorker(
   const limit = analysisByteLimit(bytes.subarray(0, 65536), sourceByteLength) ?? bytes.length;
   // A fresh copy even for a Node Buffer (whose slice() is a view): its buffer is transferred.
   const copy = new Uint8Array(bytes.subarray(0, Math.min(bytes.length, limit)));
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const worker = new Worker(WORKER_ENTRY, {
-      // The JS heap stays small (audio lives in typed arrays); a runaway heap ends the worker, not the service.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outcome();
-      void worker.terminate();
-    };
-    const what = task === 'dna' ? 'The DNA analysis' : 'The fingerprint';
-    const timer = setTimeout(
-      () => finish(() => reject(new DnaError('TIMEOUT', `${what} did not finish within ${timeoutMs} ms.`))),
-      timeoutMs,
-    );
-    worker.once('message', (response: WorkerResponse) =>
-      finish(() => {
-        if (response.ok) resolve(response);
-        else
-          reject(
-            response.code === 'INTERNAL'
-              ? new DnaError('WORKER_FAILED', response.message)
-              : new DnaError(response.code, response.message),
-          );
-      }),
-    );
-    worker.once('error', (error) =>
-      finish(() => reject(new DnaError('WORKER_FAILED', `The DNA worker failed: ${error.message}`))),
-    );
-    worker.once('exit', (code) =>
-      finish(() =>
-        reject(new DnaError('WORKER_FAILED', `The DNA worker exited (code ${code}) without a result.`)),
-      ),
-    );
-    const request: WorkerRequest = { bytes: copy, options: { ...analyzeOptions, sourceByteLength }, task };
-    worker.postMessage(request, [copy.buffer as ArrayBuffer]);
-  });
+  const request: WorkerRequest = { bytes: copy, options: { ...analyzeOptions, sourceByteLength }, task };
+  const what = task === 'dna' ? 'The DNA analysis' : 'The fingerprint';
+  const response = await dnaPool().run(request, [copy.buffer as ArrayBuffer], timeoutMs, what);
+  if (response.ok) return response;
+  throw response.code === 'INTERNAL'
+    ? new DnaError('WORKER_FAILED', response.message)
+    : new DnaError(response.code, response.message);
 }
 
 /**
- * Analyses WAV or MP3 bytes in a worker thread and resolves with the DNA. Rejects with a DnaError
+ * Analyses WAV or MP3 bytes on a DNA worker thread and resolves with the DNA. Rejects with a DnaError
  * (UNSUPPORTED_FORMAT, CORRUPT, TOO_SHORT, SILENT, TIMEOUT, WORKER_FAILED). The caller's buffer is
  * copied (only the part the analysis needs), never detached.
  */

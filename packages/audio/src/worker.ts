@@ -1,9 +1,14 @@
-// Worker-thread side of `analyze` and `fingerprint`: one request per worker, answered with the DNA (or
-// the fingerprint) or an error value.
+// Worker-thread side of `analyze` and `fingerprint` (./workerPool.ts): a long-lived worker answers one
+// request at a time, each with the DNA (or the fingerprint) or an error value. What it loads stays loaded
+// for the next request: the modules, and the voice and note models' ONNX sessions in their helper threads
+// (./features/voice.ts, ./features/notes.ts), created on first use.
 import { parentPort } from 'node:worker_threads';
 import { analyzeBytes, type AnalyzeOptions } from './analyzeBytes';
 import { DnaError } from './errors';
 import { fingerprintInProcess, type Fingerprint } from './fingerprint';
+import { noteModelLoads } from './features/notes';
+import { voiceModelLoads } from './features/voice';
+import type { PoolReply } from './workerPool';
 
 export interface WorkerRequest {
   bytes: Uint8Array;
@@ -17,7 +22,15 @@ export type WorkerResponse =
   | { ok: true; fingerprint: Fingerprint }
   | { ok: false; code: DnaError['code'] | 'INTERNAL'; message: string };
 
-parentPort?.once('message', async (request: WorkerRequest) => {
+/** What a worker reports with each answer: requests it answered, and ONNX sessions it created so far. */
+export interface WorkerInfo {
+  requests: number;
+  modelLoads: { voice: number; notes: number };
+}
+
+let requests = 0;
+
+parentPort?.on('message', async ({ id, request }: { id: number; request: WorkerRequest }) => {
   let response: WorkerResponse;
   try {
     response =
@@ -30,5 +43,11 @@ parentPort?.once('message', async (request: WorkerRequest) => {
         ? { ok: false, code: error.code, message: error.message }
         : { ok: false, code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
   }
-  parentPort?.postMessage(response);
+  requests++;
+  const reply: PoolReply<WorkerResponse, WorkerInfo> = {
+    id,
+    response,
+    info: { requests, modelLoads: { voice: voiceModelLoads(), notes: noteModelLoads() } },
+  };
+  parentPort?.postMessage(reply);
 });

@@ -4,7 +4,15 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { analyze, analysisByteLimit, DnaError, MAX_ANALYSED_SECONDS } from './index';
+import {
+  analyze,
+  analysisByteLimit,
+  closeDnaWorkers,
+  DnaError,
+  dnaWorkerStats,
+  fingerprint,
+  MAX_ANALYSED_SECONDS,
+} from './index';
 import { createRandom, renderClickTrack } from './testing/synth';
 import { encodeWav } from './testing/wavEncoder';
 
@@ -62,6 +70,51 @@ describe('analyze (worker thread)', () => {
     const head = clickWav(120, 1).subarray(0, 4096);
     const oneHourBytes = 44 + 3600 * 44100 * 2;
     expect(analysisByteLimit(head, oneHourBytes)).toBe(44 + (MAX_ANALYSED_SECONDS * 44100 + 1) * 2);
+  });
+});
+
+describe('DNA worker pool', () => {
+  beforeAll(() => closeDnaWorkers());
+  afterAll(() => closeDnaWorkers());
+
+  it('loads the models once per worker: a second analysis reuses the sessions', async () => {
+    await analyze(clickWav(100, 8));
+    const first = dnaWorkerStats();
+    expect(first.started).toBe(1);
+    expect(first.workers).toHaveLength(1);
+    expect(first.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1 } });
+
+    const dna = await analyze(clickWav(120, 8));
+    expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
+    expect(dna.warnings.filter((w) => /model/.test(w))).toEqual([]);
+    await fingerprint(clickWav(90, 8));
+    const after = dnaWorkerStats();
+    expect(after.started).toBe(1);
+    expect(after.workers).toEqual([
+      {
+        threadId: first.workers[0]!.threadId,
+        busy: false,
+        served: 3,
+        info: { requests: 3, modelLoads: { voice: 1, notes: 1 } },
+      },
+    ]);
+  });
+
+  it('replaces a worker that timed out; the fresh one loads its own models', async () => {
+    const before = dnaWorkerStats();
+    const error = await analyze(clickWav(120, 20), { timeoutMs: 5 }).catch((e) => e);
+    expect(error).toBeInstanceOf(DnaError);
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toBe('The DNA analysis did not finish within 5 ms.');
+    expect(dnaWorkerStats().workers).toEqual([]);
+
+    const dna = await analyze(clickWav(120, 8));
+    expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
+    const after = dnaWorkerStats();
+    expect(after.started).toBe(before.started + 1);
+    expect(after.workers).toHaveLength(1);
+    expect(after.workers[0]!.threadId).not.toBe(before.workers[0]?.threadId);
+    expect(after.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1 } });
   });
 });
 

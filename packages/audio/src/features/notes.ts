@@ -30,7 +30,16 @@ interface NotesReply {
   id: number;
   notes?: Float32Array;
   frames?: number;
+  /** This request created the model's session. */
+  loaded?: boolean;
   error?: string;
+}
+
+let loads = 0;
+
+/** How many times this thread's note model session was created (once, unless its helper thread died). */
+export function noteModelLoads(): number {
+  return loads;
 }
 
 let thread: { worker: Worker; pending: Map<number, (reply: NotesReply) => void>; next: number } | undefined;
@@ -40,6 +49,7 @@ function notesThread() {
     const worker = new Worker(join(__dirname, 'notesWorker.cjs'));
     const state = { worker, pending: new Map<number, (reply: NotesReply) => void>(), next: 1 };
     worker.on('message', (reply: NotesReply) => {
+      if (reply.loaded) loads++;
       state.pending.get(reply.id)?.(reply);
       state.pending.delete(reply.id);
       if (state.pending.size === 0) worker.unref();

@@ -2,7 +2,7 @@
 // the first request and reused. Plain CommonJS for the same reason as vadWorker.cjs (the native runtime's
 // typed arrays must belong to the thread's own realm, not to a jest sandbox).
 // Request: { id, modelPath, windowLength, windows: Float32Array (count × windowLength, 22,050 Hz) } →
-// reply: { id, notes: Float32Array (count × frames × 88), frames } or { id, error }.
+// reply: { id, notes: Float32Array (count × frames × 88), frames, loaded } or { id, error }.
 const { parentPort } = require('node:worker_threads');
 const ort = require('onnxruntime-node');
 
@@ -10,6 +10,8 @@ let session;
 
 parentPort.on('message', async (request) => {
   try {
+    // `loaded` tells the caller this request created the session (counted there: loads once per thread).
+    const loaded = !session;
     session ??= await ort.InferenceSession.create(request.modelPath, {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
@@ -35,7 +37,7 @@ parentPort.on('message', async (request) => {
     }
     const notes = new Float32Array(parts.reduce((n, part) => n + part.length, 0));
     parts.reduce((offset, part) => (notes.set(part, offset), offset + part.length), 0);
-    parentPort.postMessage({ id: request.id, notes, frames });
+    parentPort.postMessage({ id: request.id, notes, frames, loaded });
   } catch (error) {
     parentPort.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -2,7 +2,7 @@
 // request and reused. Plain CommonJS on purpose: a worker thread has a fresh module system, so the native
 // runtime's typed arrays are the thread's own (jest's sandboxed realms would otherwise reject them).
 // Request: { id, modelPath, rate, chunk, context, windows: Float32Array[] } →
-// reply: { id, probabilities: Float32Array[] } (one probability per chunk, per window) or { id, error }.
+// reply: { id, probabilities: Float32Array[] (one probability per chunk, per window), loaded } or { id, error }.
 const { parentPort } = require('node:worker_threads');
 const ort = require('onnxruntime-node');
 
@@ -10,6 +10,8 @@ let session;
 
 parentPort.on('message', async (request) => {
   try {
+    // `loaded` tells the caller this request created the session (counted there: loads once per thread).
+    const loaded = !session;
     session ??= await ort.InferenceSession.create(request.modelPath, {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
@@ -37,7 +39,7 @@ parentPort.on('message', async (request) => {
       }
       probabilities.push(out);
     }
-    parentPort.postMessage({ id: request.id, probabilities });
+    parentPort.postMessage({ id: request.id, probabilities, loaded });
   } catch (error) {
     parentPort.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

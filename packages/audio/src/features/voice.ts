@@ -18,7 +18,16 @@ export const WINDOW_SECONDS = 3;
 interface VadReply {
   id: number;
   probabilities?: Float32Array[];
+  /** This request created the model's session. */
+  loaded?: boolean;
   error?: string;
+}
+
+let loads = 0;
+
+/** How many times this thread's voice model session was created (once, unless its helper thread died). */
+export function voiceModelLoads(): number {
+  return loads;
 }
 
 let vad: { worker: Worker; pending: Map<number, (reply: VadReply) => void>; next: number } | undefined;
@@ -29,6 +38,7 @@ function vadThread() {
     const worker = new Worker(join(__dirname, 'vadWorker.cjs'));
     const state = { worker, pending: new Map<number, (reply: VadReply) => void>(), next: 1 };
     worker.on('message', (reply: VadReply) => {
+      if (reply.loaded) loads++;
       state.pending.get(reply.id)?.(reply);
       state.pending.delete(reply.id);
       if (state.pending.size === 0) worker.unref();
