@@ -57,6 +57,10 @@ const files = arg('files', 200);
 /** A 30-second snippet at 128 kbit/s. */
 const fileBytes = arg('file-bytes', 480_000);
 const nginxWorkers = arg('nginx-workers', 1);
+/** `--only beat_play` (or hello, nginx, snippet, blob; comma-separated) runs just those phases, e.g. to profile one. */
+const viaProxy = process.argv.includes('--proxy');
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : undefined;
 const DIMS = 64;
 const PRODUCERS = 300;
 const GENRES = ['rapHipHop', 'rnb', 'pop', 'electronicDance', 'rock', 'latin'];
@@ -294,6 +298,8 @@ async function main() {
       issuer: new InternalTokenIssuer(keys.privateKey),
       // Only the matchmaker is called: visitors carry no session cookie, so identity is never asked.
       serviceUrl: (name) => (name === 'matchmaker' ? matchmakerUrl : 'http://127.0.0.1:9'),
+      // As the embedded profile calls its services: in process (--proxy: through the matchmaker's port).
+      serviceApp: (name) => (name === 'matchmaker' && !viaProxy ? service!.app : undefined),
       csrfSecret: gatewaySecret,
       secureCookies: false,
       remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
@@ -341,17 +347,36 @@ async function main() {
       );
 
     const common = { connections, seconds, warmupSeconds };
+    const skipped: LoadResult = {
+      requests: 0,
+      ok: 0,
+      rps: NaN,
+      bytesPerSecond: NaN,
+      p50: NaN,
+      p95: NaN,
+      p99: NaN,
+      max: NaN,
+      statuses: {},
+      errors: 0,
+      seconds: 0,
+      clientCpu: NaN,
+    };
     const phase = async (name: string, spec: LoadSpec, inThisProcess: boolean) => {
+      if (only && !only.has(name)) return skipped;
       const cpu = process.cpuUsage();
       const wall = performance.now();
       const result = await load(spec);
       // The server process's CPU over warm-up + measurement (nginx's is not in this process).
-      const serverCpu = inThisProcess ? cpuPercent(cpu, performance.now() - wall) : NaN;
+      const wallMs = performance.now() - wall;
+      const serverCpu = inThisProcess ? cpuPercent(cpu, wallMs) : NaN;
+      // CPU per request, warm-up included (its requests are estimated at the measured rate): a figure
+      // the other work on the machine disturbs less than throughput.
+      const cpuPerRequestUs = ((serverCpu / 100) * wallMs * 1000) / (result.rps * (warmupSeconds + seconds));
       const statuses = Object.entries(result.statuses)
         .map(([status, count]) => `${status}:${count}`)
         .join(',');
       console.log(
-        `${name.padEnd(9)} n=${result.requests} ${result.rps.toFixed(0)} req/s ${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms max=${result.max.toFixed(0)}ms statuses=${statuses}${result.redirects ? ` redirects=${result.redirects}` : ''} errors=${result.errors}${inThisProcess ? ` server_cpu=${serverCpu.toFixed(0)}%` : ''} client_cpu=${result.clientCpu.toFixed(0)}%`,
+        `${name.padEnd(9)} n=${result.requests} ${result.rps.toFixed(0)} req/s ${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s p50=${result.p50.toFixed(1)}ms p95=${result.p95.toFixed(1)}ms p99=${result.p99.toFixed(1)}ms max=${result.max.toFixed(0)}ms statuses=${statuses}${result.redirects ? ` redirects=${result.redirects}` : ''} errors=${result.errors}${inThisProcess ? ` server_cpu=${serverCpu.toFixed(0)}% server_cpu_per_request=${cpuPerRequestUs.toFixed(0)}us` : ''} client_cpu=${result.clientCpu.toFixed(0)}%`,
       );
       return result;
     };

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import onHeaders from 'on-headers';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_SUPPORT_EMAIL,
@@ -18,6 +19,7 @@ import {
   HttpProblem,
   INTERNAL_TOKEN_HEADER,
   healthRoutes,
+  inSpan,
   problem,
   problemHandler,
   requestLogging,
@@ -61,6 +63,11 @@ export interface GatewayOptions {
   issuer: InternalTokenIssuer;
   /** Base URL of each service (a function: embedded services get their port after listening). */
   serviceUrl: (service: ServiceName) => string;
+  /**
+   * Embedded profile: the app of a service running in this process, called directly instead of through
+   * its URL (undefined: proxied to `serviceUrl`). The distributed profile proxies every call.
+   */
+  serviceApp?: (service: ServiceName) => RequestHandler | undefined;
   csrfSecret: string;
   /** Secure cookies (set behind https). */
   secureCookies: boolean;
@@ -267,6 +274,88 @@ export function createGateway(options: GatewayOptions) {
       handler(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
     );
 
+  /**
+   * What the gateway does with a service's answer before the browser sees it: a session token identity
+   * issued becomes the session cookie, a device uuid identity issued becomes the sealed device cookie, a
+   * logout drops the session; the internal headers never leave. `header`/`remove` read and drop one of the
+   * service's response headers (the proxied response's, or the response object itself in process).
+   */
+  const serviceHeaders = (
+    header: (name: string) => unknown,
+    remove: (name: string) => void,
+    req: Request,
+    res: Response,
+    statusCode: number,
+  ) => {
+    const token = header(SESSION_HEADER);
+    const expires = header(SESSION_EXPIRES_HEADER);
+    const device = header(DEVICE_HEADER);
+    remove(SESSION_HEADER);
+    remove(SESSION_EXPIRES_HEADER);
+    remove(DEVICE_HEADER);
+    // A device uuid identity just issued (exclude): this browser's, from now on (./device.ts).
+    if (isDeviceId(device)) {
+      res.cookie(DEVICE_COOKIE, devices.seal(device), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+        maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+      });
+    }
+    if (typeof token === 'string') {
+      res.cookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+        ...(typeof expires === 'string' ? { expires: new Date(expires) } : {}),
+      });
+    }
+    if (req.apiRoute === 'beatmatch_logout' && statusCode < 500) {
+      sessions.forget(req.sessionCookie);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+  };
+
+  /**
+   * A service running in this process (embedded profile): its app gets the request and response objects
+   * themselves, carrying exactly what a proxied call carries (its own path, the internal token, the
+   * request id, no cookies), and its answer's headers pass through `serviceHeaders` just before they are
+   * written. No loopback HTTP hop: no second parse, no proxy, no socket writes in between.
+   */
+  const callInProcess = (
+    name: ServiceName,
+    service: RequestHandler,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) => {
+    onHeaders(res, () =>
+      serviceHeaders(
+        (name) => res.getHeader(name),
+        (name) => res.removeHeader(name),
+        req,
+        res,
+        res.statusCode,
+      ),
+    );
+    // The service reads no cookie the gateway parsed, as it reads no cookie header.
+    Reflect.deleteProperty(req, 'cookies');
+    Reflect.deleteProperty(req, 'signedCookies');
+    // The span a proxied call's client and server spans would make: the service's work (its queries,
+    // its event-store appends) hangs under it, in the gateway's trace.
+    void inSpan(
+      `gateway → ${name}`,
+      { 'beatmatch.service': name, 'url.path': req.path, 'beatmatch.call': 'in-process' },
+      () =>
+        new Promise<void>((resolve) => {
+          res.once('close', resolve);
+          service(req, res, next);
+        }),
+    );
+  };
+
   // Keep connections to services open: a new TCP connection per proxied call costs more than the call.
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   type Proxy = ReturnType<typeof createProxyMiddleware<Request, Response>>;
@@ -286,36 +375,13 @@ export function createGateway(options: GatewayOptions) {
             fixRequestBody(proxyReq, req);
           },
           proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-            const token = proxyRes.headers[SESSION_HEADER];
-            const expires = proxyRes.headers[SESSION_EXPIRES_HEADER];
-            delete proxyRes.headers[SESSION_HEADER];
-            delete proxyRes.headers[SESSION_EXPIRES_HEADER];
-            const device = proxyRes.headers[DEVICE_HEADER];
-            delete proxyRes.headers[DEVICE_HEADER];
-            const expressRes = res as Response;
-            // A device uuid identity just issued (exclude): this browser's, from now on (./device.ts).
-            if (isDeviceId(device)) {
-              expressRes.cookie(DEVICE_COOKIE, devices.seal(device), {
-                httpOnly: true,
-                sameSite: 'lax',
-                secure: options.secureCookies,
-                path: '/',
-                maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-              });
-            }
-            if (typeof token === 'string') {
-              expressRes.cookie(SESSION_COOKIE, token, {
-                httpOnly: true,
-                sameSite: 'lax',
-                secure: options.secureCookies,
-                path: '/',
-                ...(typeof expires === 'string' ? { expires: new Date(expires) } : {}),
-              });
-            }
-            if ((req as Request).apiRoute === 'beatmatch_logout' && (proxyRes.statusCode ?? 500) < 500) {
-              sessions.forget((req as Request).cookies?.[SESSION_COOKIE]);
-              expressRes.clearCookie(SESSION_COOKIE, { path: '/' });
-            }
+            serviceHeaders(
+              (name) => proxyRes.headers[name],
+              (name) => delete proxyRes.headers[name],
+              req as Request,
+              res as Response,
+              proxyRes.statusCode ?? 500,
+            );
           },
           error: (error, req, res) => {
             logger.error({ err: error }, 'proxy error');
@@ -370,10 +436,13 @@ export function createGateway(options: GatewayOptions) {
       // the request the proxy copies, not in its proxyReq event: that fires when the keep-alive agent
       // hands over a socket, which under load can come after the piped body has sent the headers (then
       // changing them throws outside any handler and the process dies — seen at 50 connections).
+      req.sessionCookie = req.cookies[SESSION_COOKIE] as string | undefined;
       delete req.headers.cookie;
       req.headers[INTERNAL_TOKEN_HEADER] = req.internalToken;
       req.headers[HEADERS.requestId] = String(req.id);
-      proxyFor(target.service)(req, res, next);
+      const local = options.serviceApp?.(target.service);
+      if (local) callInProcess(target.service, local, req, res, next);
+      else proxyFor(target.service)(req, res, next);
     } catch (error) {
       next(error);
     }
@@ -399,5 +468,7 @@ declare module 'express-serve-static-core' {
     apiRoute?: string;
     /** The account a per-account rate limit counts against (normalised e-mail). */
     accountKey?: string;
+    /** The session cookie as the browser sent it (cookies are removed before a service sees the call). */
+    sessionCookie?: string;
   }
 }

@@ -28,6 +28,11 @@ import { createGateway, devMailboxPolicy, type RateLimits, type ServiceName } fr
 
 export interface EmbeddedOptions {
   dataDir: string;
+  /**
+   * The gateway calls each service's app in this process (default); false proxies every call over the
+   * services' loopback ports instead, as the distributed profile's gateway does over the network.
+   */
+  inProcessServices?: boolean;
   port: number;
   host: string;
   logger: Logger;
@@ -148,6 +153,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
 
   const servers: Server[] = [];
   const urls = new Map<ServiceName, string>();
+  const apps = new Map<ServiceName, Express>();
   const services: RunnableService[] = [];
   for (const definition of definitions) {
     const own = parseServiceConfig(definition, { ...env, ...secrets });
@@ -159,6 +165,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     const server = await listen(service.app, 0, '127.0.0.1');
     servers.push(server);
     urls.set(definition.name as ServiceName, `http://127.0.0.1:${portOf(server)}`);
+    apps.set(definition.name as ServiceName, service.app);
     await service.start();
   }
 
@@ -174,6 +181,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger: logger.child({ service: 'gateway' }),
     issuer,
     serviceUrl: (name) => urls.get(name)!,
+    // One process: the gateway hands each call to the service's app itself (no loopback HTTP hop). The
+    // services still listen on loopback ports, as the distributed profile's would.
+    serviceApp: (name) => (options.inProcessServices === false ? undefined : apps.get(name)),
     csrfSecret: secrets.csrfSecret!,
     secureCookies: (options.publicUrl ?? '').startsWith('https://'),
     ...(frontendsDir

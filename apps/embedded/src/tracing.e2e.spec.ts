@@ -10,33 +10,54 @@ interface ProbeSpan {
   attributes: Record<string, unknown>;
 }
 
-/** One trace spans gateway → service → store: W3C trace context crosses the internal HTTP hop. */
+/**
+ * One trace spans gateway → service → store: in process (the embedded default) the service's work hangs
+ * under the gateway's call span; proxied, W3C trace context crosses the internal HTTP hop.
+ */
 describe('tracing', () => {
-  it('records the sign-up as one trace from the gateway through identity to the event store', () => {
+  const probe = (mode: 'in-process' | 'proxy') => {
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'fixtures', 'traceProbe.ts')],
-      {
-        encoding: 'utf8',
-        timeout: 90_000,
-      },
+      ['--import', 'tsx', path.join(__dirname, 'fixtures', 'traceProbe.ts'), mode],
+      { encoding: 'utf8', timeout: 90_000 },
     );
     const { status, spans } = JSON.parse(output.trim().split('\n').pop()!) as {
       status: number;
       spans: ProbeSpan[];
     };
     expect(status).toBe(200);
-    const SERVER = 1;
-    const urlPath = (span: ProbeSpan) =>
-      String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
     const gateway = spans.find((s) => s.kind === SERVER && urlPath(s) === '/api/beatmatch_signup');
     expect(gateway).toBeDefined();
     const trace = spans.filter((s) => s.traceId === gateway!.traceId);
-    const identity = trace.find((s) => s.kind === SERVER && urlPath(s) === '/signup');
     const append = trace.find((s) => s.name === 'eventstore.append');
-    expect(identity).toBeDefined();
     expect(append).toBeDefined();
     expect(append!.attributes['beatmatch.stream']).toMatch(/^user:/);
+    /** The spans from `span` up to the trace's root. */
+    const ancestors = (span: ProbeSpan) => {
+      const chain: ProbeSpan[] = [];
+      for (let at = trace.find((s) => s.spanId === span.parentSpanId); at;)
+        at = (chain.push(at), trace.find((s) => s.spanId === at!.parentSpanId));
+      return chain;
+    };
+    return { trace, append: append!, gateway: gateway!, ancestors };
+  };
+  const SERVER = 1;
+  const urlPath = (span: ProbeSpan) =>
+    String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
+
+  it('records the sign-up as one trace from the gateway through identity to the event store (in process)', () => {
+    const { append, gateway, ancestors } = probe('in-process');
+    const chain = ancestors(append);
+    const call = chain.find((s) => s.name === 'gateway → identity');
+    expect(call?.attributes['url.path']).toBe('/signup');
+    expect(chain).toContain(gateway);
+  });
+
+  it('records the sign-up as one trace across the HTTP hop when the gateway proxies', () => {
+    const { trace, append, ancestors } = probe('proxy');
+    const identity = trace.find((s) => s.kind === SERVER && urlPath(s) === '/signup');
+    expect(identity).toBeDefined();
+    expect(ancestors(append)).toContain(identity);
     // The identity server span hangs under the gateway's outgoing call, not a new root.
     const parent = trace.find((s) => s.spanId === identity!.parentSpanId);
     expect(parent?.kind).toBe(2 /* CLIENT */);

@@ -158,6 +158,112 @@ describe.each(targets)('PostgresEventStore on %s', (_name, open) => {
     expect(outbox).toHaveLength(1);
   });
 
+  /** `totals` again, written as statements that join the append's own statement (one round trip). */
+  const totalsInOneStatement: InlineProjection = {
+    ...totals,
+    statements: (events, param) =>
+      // One statement may not change a row twice: more than one event per append goes through `apply`.
+      events.length > 1 || events.some((event) => event.type === 'Failed')
+        ? undefined
+        : events.map(
+            (event) =>
+              `INSERT INTO ${schema}.totals (stream, total) SELECT ${param(event.streamName)}, ${param((event.data as { by: number }).by)}::int FROM appended
+               ON CONFLICT (stream) DO UPDATE SET total = ${schema}.totals.total + EXCLUDED.total`,
+          ),
+  };
+  const totalOf = async (stream: string) =>
+    (await db.query<{ total: number }>(`SELECT total FROM ${schema}.totals WHERE stream = $1`, [stream]))
+      .rows;
+  const outboxOf = async (stream: string) =>
+    (
+      await db.query<{ id: string }>(
+        `SELECT event->>'id' AS id FROM ${schema}.outbox WHERE message_key = $1 ORDER BY outbox.id`,
+        [stream],
+      )
+    ).rows.map((row) => row.id);
+
+  it("appends events, outbox and a projection's statements in one statement, in order", async () => {
+    const store = new PostgresEventStore(db, schema, [totalsInOneStatement]);
+    const stream = `counter:${randomUUID()}`;
+    const messages = [envelope(1), envelope(2), envelope(3)];
+    await store.appendToStream(
+      stream,
+      [
+        { type: 'Incremented', data: { by: 2 } },
+        { type: 'Incremented', data: { by: 3 } },
+      ],
+      {
+        expectedVersion: 0,
+        outbox: { topic: 'one', messages: messages.map((event) => ({ key: stream, event })) },
+      },
+    );
+    const { events, currentVersion } = await store.readStream(stream);
+    expect(currentVersion).toBe(2);
+    expect(events.map((e) => [e.streamPosition, e.data])).toEqual([
+      [1, { by: 2 }],
+      [2, { by: 3 }],
+    ]);
+    expect(BigInt(events[1]!.globalPosition)).toBeGreaterThan(BigInt(events[0]!.globalPosition));
+    expect(await totalOf(stream)).toEqual([{ total: 5 }]);
+    expect(await outboxOf(stream)).toEqual(messages.map((m) => m.id));
+    // Two events went through the transaction (see the projection); one goes in one statement.
+    const more = [envelope(4), envelope(5)];
+    await store.appendToStream(stream, [{ type: 'Incremented', data: { by: 4 } }], {
+      expectedVersion: 2,
+      outbox: { topic: 'one', messages: more.map((event) => ({ key: stream, event })) },
+    });
+    expect((await store.readStream(stream)).events.map((e) => [e.streamPosition, e.data])).toEqual([
+      [1, { by: 2 }],
+      [2, { by: 3 }],
+      [3, { by: 4 }],
+    ]);
+    expect(await totalOf(stream)).toEqual([{ total: 9 }]);
+    expect(await outboxOf(stream)).toEqual([...messages, ...more].map((m) => m.id));
+  });
+
+  it('writes nothing at all when a one-statement append loses the race or names a stale version', async () => {
+    const store = new PostgresEventStore(db, schema, [totalsInOneStatement]);
+    const stream = `counter:${randomUUID()}`;
+    const append = (by: number, expectedVersion: number) =>
+      store.appendToStream(stream, [{ type: 'Incremented', data: { by } }], {
+        expectedVersion,
+        outbox: { topic: 'one', messages: [{ key: stream, event: envelope(by) }] },
+      });
+    const results = await Promise.allSettled([append(1, 0), append(10, 0)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const winner = results[0]!.status === 'fulfilled' ? 1 : 10;
+    expect(await totalOf(stream)).toEqual([{ total: winner }]);
+    await expect(append(100, 0)).rejects.toMatchObject({ actualVersion: 1 });
+    await expect(append(100, 5)).rejects.toMatchObject({ actualVersion: 1 });
+    const racers = await Promise.allSettled([append(1000, 1), append(1000, 1), append(1000, 1)]);
+    expect(racers.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await store.readStream(stream)).currentVersion).toBe(2);
+    expect(await totalOf(stream)).toEqual([{ total: winner + 1000 }]);
+    expect(await outboxOf(stream)).toHaveLength(2);
+  });
+
+  it("rolls back the whole one-statement append when a projection's statement fails", async () => {
+    const failing: InlineProjection = {
+      ...totals,
+      statements: (events, param) =>
+        events.map(
+          (event) =>
+            `INSERT INTO ${schema}.totals (stream, total) SELECT ${param(event.streamName)}, NULL FROM appended`,
+        ),
+    };
+    const store = new PostgresEventStore(db, schema, [failing]);
+    const stream = `counter:${randomUUID()}`;
+    await expect(
+      store.appendToStream(stream, [{ type: 'Incremented', data: { by: 1 } }], {
+        expectedVersion: 0,
+        outbox: { topic: 'one', messages: [{ key: stream, event: envelope(1) }] },
+      }),
+    ).rejects.toThrow(/null value/);
+    expect(await store.readStream(stream)).toEqual({ events: [], currentVersion: 0 });
+    expect(await totalOf(stream)).toEqual([]);
+    expect(await outboxOf(stream)).toEqual([]);
+  });
+
   it('relays the outbox in order and marks rows sent only after the bus took them', async () => {
     const store = new PostgresEventStore(db, schema);
     const stream = `counter:${randomUUID()}`;

@@ -19,7 +19,20 @@ export interface InlineProjection {
   name: string;
   handles: readonly string[];
   apply(tx: SqlExecutor, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Optional: the same writes as data-modifying statements that join the append's own statement, so an
+   * append is one round trip to the database instead of a transaction of several. Each statement must
+   * read `FROM appended` (a relation with one row when the append goes through and none when it loses
+   * a race), e.g. `INSERT INTO t (a, b) SELECT $1, $2 FROM appended ON CONFLICT …`; `param(value)`
+   * binds a value and returns its placeholder. The statements of one append must not change the same
+   * row twice. Returns undefined for events it cannot write this way: that append takes the
+   * transaction and `apply`.
+   */
+  statements?(events: PendingEvent[], param: (value: unknown) => string): string[] | undefined;
 }
+
+/** An event as it is about to be appended (statement form of an inline projection). */
+export type PendingEvent = Pick<RecordedEvent, 'streamName' | 'streamPosition' | 'eventId' | 'type' | 'data'>;
 
 interface EventRow {
   stream_name: string;
@@ -111,7 +124,8 @@ export class PostgresEventStore implements EventStore {
     const result = await inSpan(
       'eventstore.append',
       { 'beatmatch.stream': streamName, 'beatmatch.events': events.length },
-      () =>
+      async () =>
+        (await this.appendInOneStatement(streamName, events, options)) ??
         this.db.transaction(async (tx) => {
           const nextVersion = options.expectedVersion + events.length;
           await this.bumpVersion(tx, streamName, options.expectedVersion, nextVersion);
@@ -146,6 +160,84 @@ export class PostgresEventStore implements EventStore {
     );
     if (options.outbox?.messages.length) this.afterCommit();
     return result;
+  }
+
+  /**
+   * The append as one statement (one round trip, atomic as any statement is): the stream's version
+   * bump is a CTE named `appended` that yields a row only when the expected version holds, and the
+   * events, the outbox messages and the projections' statements each insert `FROM appended`, so a lost
+   * race writes nothing. Undefined when a relevant projection has no statement form for these events.
+   */
+  private async appendInOneStatement<E extends DomainEvent>(
+    streamName: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<{ nextExpectedVersion: number } | undefined> {
+    const pending: PendingEvent[] = events.map((event, index) => ({
+      streamName,
+      streamPosition: options.expectedVersion + index + 1,
+      eventId: randomUUID(),
+      type: event.type,
+      data: event.data as Record<string, unknown>,
+    }));
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const projected: string[] = [];
+    for (const projection of this.projections) {
+      const relevant = pending.filter((event) => projection.handles.includes(event.type));
+      if (!relevant.length) continue;
+      const statements = projection.statements?.(relevant, param);
+      if (!statements) return undefined;
+      projected.push(...statements);
+    }
+    const nextVersion = options.expectedVersion + events.length;
+    const [stream, next] = [param(streamName), param(nextVersion)];
+    const appended =
+      options.expectedVersion === 0
+        ? `INSERT INTO ${this.s}.streams (stream_name, version) VALUES (${stream}, ${next}::int)
+           ON CONFLICT (stream_name) DO NOTHING RETURNING version`
+        : `UPDATE ${this.s}.streams SET version = ${next}::int
+           WHERE stream_name = ${stream} AND version = ${param(options.expectedVersion)}::int RETURNING version`;
+    const eventRows = pending
+      .map(
+        (event) =>
+          `(${param(event.eventId)}::uuid, ${param(event.streamPosition)}::int, ${param(event.type)}, ${param(JSON.stringify(event.data))}::jsonb)`,
+      )
+      .join(', ');
+    const messages = (options.outbox?.messages ?? []).map(
+      (message, index) =>
+        `(${index}, ${param(message.topic ?? options.outbox!.topic)}, ${param(message.key)}, ${param(JSON.stringify(message.event))}::jsonb)`,
+    );
+    const ctes = [
+      `appended AS (${appended})`,
+      `written AS (INSERT INTO ${this.s}.events (event_id, stream_name, stream_position, type, data)
+         SELECT e.event_id, ${stream}, e.position, e.type, e.data
+         FROM (VALUES ${eventRows}) AS e(event_id, position, type, data), appended
+         ORDER BY e.position
+         RETURNING stream_position)`,
+      ...(messages.length
+        ? [
+            `sent AS (INSERT INTO ${this.s}.outbox (topic, message_key, event)
+               SELECT m.topic, m.message_key, m.event
+               FROM (VALUES ${messages.join(', ')}) AS m(n, topic, message_key, event), appended
+               ORDER BY m.n)`,
+          ]
+        : []),
+      ...projected.map((statement, index) => `projected_${index} AS (${statement})`),
+    ];
+    const { rows } = await this.db.query<{ n: string }>(
+      `WITH ${ctes.join(',\n')} SELECT count(*) AS n FROM written`,
+      params,
+    );
+    if (Number(rows[0]?.n ?? 0) === events.length) return { nextExpectedVersion: nextVersion };
+    const { rows: current } = await this.db.query<{ version: number }>(
+      `SELECT version FROM ${this.s}.streams WHERE stream_name = $1`,
+      [streamName],
+    );
+    throw new ConcurrencyError(streamName, options.expectedVersion, current[0]?.version ?? 0);
   }
 
   private async bumpVersion(tx: SqlExecutor, streamName: string, expected: number, next: number) {

@@ -1,4 +1,4 @@
-import type { InlineProjection, RecordedEvent, SqlExecutor } from '@beatmatch/platform';
+import type { InlineProjection, PendingEvent, RecordedEvent, SqlExecutor } from '@beatmatch/platform';
 import { listenerOfStream, type ListenerEvent } from './listener';
 
 /**
@@ -50,39 +50,33 @@ export function listenerProjection(s: string): InlineProjection {
       [listener, beatId, at],
     );
   /**
-   * The player's append (a pass or match and the next beat served) as one statement: one upsert per
-   * event as data-modifying CTEs. Only for served / passed / matched / match-removed events of distinct
-   * beats (one statement cannot change a row twice); anything else goes event by event below.
+   * The player's appends (a pass or match and the next beat served; a match removed) as statements that
+   * join the event store's one-statement append: one upsert per event. Only for served / passed /
+   * matched / match-removed events of distinct beats of one listener (one statement cannot change a row
+   * twice); anything else goes through `apply` in a transaction.
    */
-  const simple = async (tx: SqlExecutor, events: RecordedEvent[]) => {
-    const refs = events.map((recorded) => ({
-      listener: listenerOfStream(recorded.streamName),
-      event: { type: recorded.type, data: recorded.data } as ListenerEvent,
-    }));
-    const beatIds = refs.map(({ event }) => (event.data as { beatId?: string }).beatId);
+  const statements = (events: PendingEvent[], param: (value: unknown) => string) => {
+    const beatIds = events.map((event) => (event.data as { beatId?: string }).beatId);
     if (
-      events.length < 2 ||
       new Set(beatIds).size !== events.length ||
-      new Set(refs.map(({ listener }) => listener)).size !== 1 ||
-      refs.some(({ event }) => !(event.type in SET))
+      new Set(events.map((event) => event.streamName)).size !== 1 ||
+      events.some((event) => !(event.type in SET))
     )
-      return false;
-    const params: unknown[] = [refs[0]!.listener];
-    const parts = refs.map(({ event }, i) => {
+      return undefined;
+    const listener = param(listenerOfStream(events[0]!.streamName));
+    return events.map((event, i) => {
       const set = SET[event.type as keyof typeof SET];
-      params.push(beatIds[i], set.value === 'at' ? (event.data as { at: string }).at : null);
-      const [beat, at] = [`$${params.length - 1}`, `$${params.length}::timestamptz`];
-      return `e${i} AS (INSERT INTO ${s}.listener_beats (listener_id, beat_id, ${set.column}) VALUES ($1, ${beat}, ${at})
-        ON CONFLICT (listener_id, beat_id) DO UPDATE SET ${set.column} = EXCLUDED.${set.column}${set.also})`;
+      const at = set.value === 'at' ? (event.data as { at: string }).at : null;
+      return `INSERT INTO ${s}.listener_beats (listener_id, beat_id, ${set.column})
+        SELECT ${listener}, ${param(beatIds[i])}, ${param(at)}::timestamptz FROM appended
+        ON CONFLICT (listener_id, beat_id) DO UPDATE SET ${set.column} = EXCLUDED.${set.column}${set.also}`;
     });
-    await tx.query(`WITH ${parts.join(', ')} SELECT 1`, params);
-    return true;
   };
   return {
     name: 'matchmaker.listeners',
     handles: HANDLED,
+    statements,
     async apply(tx, events: RecordedEvent[]) {
-      if (await simple(tx, events)) return;
       for (const recorded of events) {
         const listener = listenerOfStream(recorded.streamName);
         const event = { type: recorded.type, data: recorded.data } as ListenerEvent;
