@@ -51,8 +51,8 @@ test('a visitor swipes five beats with the keys and the mouse, matches two and f
 }) => {
   test.setTimeout(300_000);
 
-  // The snippet route answers with a redirect to the snippet's signed /blobs URL (the gateway serves
-  // the bytes itself): wait for the answer with the bytes at the end of a chain that began there.
+  // The snippet route answers the audio bytes itself; wait for that answer (at the end of any redirect
+  // chain that began at the route).
   const snippetResponse = page.waitForResponse((response) => {
     let first = response.request();
     for (let previous = first.redirectedFrom(); previous; previous = previous.redirectedFrom())

@@ -12,6 +12,7 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@beatmatch/platform';
+import { z } from 'zod';
 import { beatPoolSchema, BeatPool } from './beats/pool';
 import { matchmakerRouter } from './http/api';
 import { subscribe } from './integration/subscriptions';
@@ -35,6 +36,8 @@ export interface MatchmakerServiceOptions {
   /** How old the in-memory beat pool may get before it reads other processes' changes (ms, default 500). */
   poolRefreshMs?: number;
   topics?: string[];
+  /** Memory for the snippets listeners play (bytes; default 128 MB): README, "Snippets". */
+  snippetCacheBytes?: number;
 }
 
 /**
@@ -64,7 +67,18 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
     verifier: options.verifier,
     readiness: [() => db.query('SELECT 1')],
   });
-  app.use(matchmakerRouter({ db, schema: s, store, pool, selector, blobs: options.blobs, clock }));
+  app.use(
+    matchmakerRouter({
+      db,
+      schema: s,
+      store,
+      pool,
+      selector,
+      blobs: options.blobs,
+      clock,
+      ...(options.snippetCacheBytes !== undefined ? { snippetCacheBytes: options.snippetCacheBytes } : {}),
+    }),
+  );
   finalize();
 
   let subscription: Subscription | undefined;
@@ -95,8 +109,13 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
 /** The matchmaker for the service kit: both profiles hand in the infrastructure. */
 export const service = defineService({
   name: 'matchmaker',
-  create: (infrastructure) =>
+  config: {
+    /** Memory for the snippets listeners play, in MB (README, "Snippets"). */
+    MATCHMAKER_SNIPPET_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(128),
+  },
+  create: (infrastructure, config) =>
     createMatchmakerService({
+      snippetCacheBytes: config.MATCHMAKER_SNIPPET_CACHE_MB * 1024 * 1024,
       db: infrastructure.db,
       bus: infrastructure.bus,
       verifier: infrastructure.verifier,

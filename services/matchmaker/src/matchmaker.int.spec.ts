@@ -12,7 +12,7 @@ import {
   type IntegrationEvent,
 } from '@beatmatch/contracts';
 import {
-  blobRoutes,
+  type BlobStore,
   createLogger,
   FilesystemBlobStore,
   generateInternalKeyPair,
@@ -26,7 +26,7 @@ import {
 } from '@beatmatch/platform';
 import { brokersFromEnv, deleteRunTopics, requireEnv, sampleDna, uniqueName } from '@beatmatch/testing';
 import { BeatPool, type PoolBeat } from './beats/pool';
-import { SNIPPET_URL_SECONDS, SNIPPET_URL_WINDOW_SECONDS, streamSnippet } from './http/api';
+import { SnippetCache, streamSnippet } from './http/snippets';
 import { createMatchmakerService } from './index';
 
 /**
@@ -183,22 +183,16 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
 };
 const call = (agent: ReturnType<typeof request>, method: 'get' | 'head', url: string) =>
   method === 'get' ? agent.get(url) : agent.head(url);
-/** The gateway's /blobs routes (embedded profile), where the snippet route redirects. */
-const blobServer = () => express().use('/blobs', blobRoutes(blobs));
-/**
- * A snippet as the audio element gets it: the route answers with a redirect to the signed blob URL,
- * which is followed with the same headers (Range, If-None-Match); any other answer is returned as is.
- */
+/** A snippet as the audio element gets it: the bytes (Range, If-None-Match) from the route itself. */
 async function snippet(method: 'get' | 'head', beatId: string, headers: Record<string, string> = {}) {
-  const redirect = await call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`).set(
-    INTERNAL_TOKEN_HEADER,
-    await token('visitor'),
-  );
-  if (redirect.status !== 302) return redirect;
-  expect(redirect.headers.location).toMatch(/^\/blobs\/snippets\//);
-  expect(redirect.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-  const followed = call(request(blobServer()), method, redirect.headers.location!).set(headers);
-  return method === 'get' ? followed.buffer(true).parse(binary) : followed;
+  const answer = call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`)
+    .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
+    .set(headers);
+  if (method === 'head') return answer;
+  const response = await answer.buffer(true).parse(binary);
+  // A refusal is a problem+json body, not audio.
+  if (response.status >= 400) response.body = JSON.parse((response.body as Buffer).toString('utf8'));
+  return response;
 }
 
 describe('projection of catalog and commerce events', () => {
@@ -744,57 +738,87 @@ describe('the in-memory beat pool and listener states', () => {
 });
 
 describe('snippets', () => {
-  const location = async (beatId: string, method: 'get' | 'head' = 'get') => {
-    const answer = await call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`).set(
-      INTERNAL_TOKEN_HEADER,
-      await token('visitor'),
-    );
-    expect(answer.status).toBe(302);
-    return { url: new URL(answer.headers.location!, 'http://gateway.invalid'), answer };
+  /** The test's blob store, counting reads of each key (the cache under test sits above it). */
+  const counting = () => {
+    const reads = new Map<string, number>();
+    const store = Object.create(blobs) as BlobStore;
+    store.get = (key, options) => {
+      reads.set(key, (reads.get(key) ?? 0) + 1);
+      return blobs.get(key, options);
+    };
+    return { store, reads };
   };
+  const snippetApp = (cache: SnippetCache, key: string) =>
+    express()
+      .get('/snippet', (req, res, next) => void cache.serve(req, res, key).catch(next))
+      .head('/snippet', (req, res, next) => void cache.serve(req, res, key).catch(next))
+      .use(problemHandler);
 
-  it('redirects to a signed blob URL that serves the bytes, the same URL for a 15-minute window', async () => {
-    const before = Date.now() / 1000;
-    const { url, answer } = await location('beat-08');
-    const { url: again } = await location('beat-08', 'head');
-    expect(url.pathname).toBe('/blobs/snippets/beat-8.mp3');
-    expect(again.href).toBe(url.href);
-    // Valid 60 to 75 minutes, expiring on a 15-minute mark; the redirect is cached until that URL changes.
-    const expires = Number(url.searchParams.get('exp'));
-    expect(expires % SNIPPET_URL_WINDOW_SECONDS).toBe(0);
-    expect(expires - before).toBeGreaterThanOrEqual(SNIPPET_URL_SECONDS - 1);
-    expect(expires - before).toBeLessThanOrEqual(SNIPPET_URL_SECONDS + SNIPPET_URL_WINDOW_SECONDS + 1);
-    const maxAge = Number(/max-age=(\d+)/.exec(String(answer.headers['cache-control']))![1]);
-    expect(maxAge).toBeLessThanOrEqual(SNIPPET_URL_WINDOW_SECONDS);
-    expect(maxAge).toBeGreaterThanOrEqual(Math.floor(expires - SNIPPET_URL_SECONDS - Date.now() / 1000) - 1);
-
-    const bytes = await request(blobServer())
-      .get(url.pathname + url.search)
-      .buffer(true)
-      .parse(binary);
-    expect(bytes.status).toBe(200);
-    expect(bytes.headers['content-type']).toBe('audio/mpeg');
-    expect(Buffer.compare(bytes.body as Buffer, snippetBytes(8))).toBe(0);
-    // The signature covers key and expiry: another key or a changed expiry is refused.
-    const forged = new URL(url.href);
-    forged.pathname = '/blobs/snippets/beat-4.mp3';
-    expect((await request(blobServer()).get(forged.pathname + forged.search)).status).toBe(403);
-    forged.pathname = url.pathname;
-    forged.searchParams.set('exp', String(expires + 3600));
-    expect((await request(blobServer()).get(forged.pathname + forged.search)).status).toBe(403);
+  it('reads a snippet from the store once and answers every later play, range and revalidation from memory', async () => {
+    const { store, reads } = counting();
+    const cache = new SnippetCache(async () => store);
+    const app = snippetApp(cache, 'snippets/beat-7.mp3');
+    const plays = await Promise.all(
+      [0, 1, 2].map(() => request(app).get('/snippet').buffer(true).parse(binary)),
+    );
+    for (const play of plays) {
+      expect(play.status).toBe(200);
+      expect(Buffer.compare(play.body as Buffer, snippetBytes(7))).toBe(0);
+    }
+    const part = await request(app).get('/snippet').set('Range', 'bytes=100-199').buffer(true).parse(binary);
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${snippetBytes(7).length}`);
+    expect(Buffer.compare(part.body as Buffer, snippetBytes(7).subarray(100, 200))).toBe(0);
+    const tail = await request(app).get('/snippet').set('Range', 'bytes=-10').buffer(true).parse(binary);
+    expect(Buffer.compare(tail.body as Buffer, snippetBytes(7).subarray(-10))).toBe(0);
+    const head = await request(app).head('/snippet');
+    expect(head.headers['content-length']).toBe(String(snippetBytes(7).length));
+    expect(head.headers['cache-control']).toBe('public, max-age=3600');
+    expect(
+      (await request(app).get('/snippet').set('If-None-Match', String(plays[0]!.headers.etag))).status,
+    ).toBe(304);
+    expect((await request(app).get('/snippet').set('Range', 'bytes=999999-')).status).toBe(416);
+    // Three concurrent first plays shared one read.
+    expect(reads.get('snippets/beat-7.mp3')).toBe(1);
+    expect(cache.heldBytes).toBe(snippetBytes(7).length);
   });
 
-  it('redirects only for playable beats', async () => {
+  it('keeps to its memory budget: the least recently played snippet leaves, one too large is streamed', async () => {
+    const { store, reads } = counting();
+    // Room for two of these snippets (4 KB and a few bytes each), not three.
+    const cache = new SnippetCache(async () => store, 2 * 4096 + 100);
+    const play = (i: number) =>
+      request(snippetApp(cache, `snippets/beat-${i}.mp3`))
+        .get('/snippet')
+        .buffer(true)
+        .parse(binary);
+    for (const i of [1, 2, 1, 3])
+      expect(Buffer.compare((await play(i)).body as Buffer, snippetBytes(i))).toBe(0);
+    expect(cache.heldBytes).toBeLessThanOrEqual(2 * 4096 + 100);
+    await play(1);
+    await play(2);
+    // 1 stayed (played again before 3 came), 2 left when 3 came and was read again.
+    expect([reads.get('snippets/beat-1.mp3'), reads.get('snippets/beat-2.mp3')]).toEqual([1, 2]);
+    const none = new SnippetCache(async () => store, 0);
+    const streamed = await request(snippetApp(none, 'snippets/beat-5.mp3'))
+      .get('/snippet')
+      .set('Range', 'bytes=5-9')
+      .buffer(true)
+      .parse(binary);
+    expect(streamed.status).toBe(206);
+    expect(Buffer.compare(streamed.body as Buffer, snippetBytes(5).subarray(5, 10))).toBe(0);
+    expect(none.heldBytes).toBe(0);
+  });
+
+  it('answers only for playable beats, even when their bytes are held', async () => {
+    expect((await snippet('get', 'beat-09')).status).toBe(200);
     for (const beatId of ['beat-27', 'beat-28', 'no-such-beat']) {
-      const answer = await request(matchmaker.app)
-        .get(`/player/snippet?beatId=${beatId}`)
-        .set(INTERNAL_TOKEN_HEADER, await token('visitor'));
+      const answer = await snippet('get', beatId);
       expect(answer.status).toBe(404);
-      expect(answer.headers.location).toBeUndefined();
     }
   });
 
-  it('streams from a store without a URL of its own (S3: Range, ETag/304, 416)', async () => {
+  it('streams a snippet it does not hold (Range, ETag/304, 416)', async () => {
     const app = express();
     app.get('/snippet', (req, res, next) => {
       streamSnippet(req, res, blobs, 'snippets/beat-6.mp3').catch(next);

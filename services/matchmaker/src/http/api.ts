@@ -1,6 +1,4 @@
-import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
-import parseRange from 'range-parser';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   addPlayRequestSchema,
@@ -25,8 +23,6 @@ import {
 } from '@beatmatch/contracts';
 import {
   aggregateStream,
-  BlobNotFoundError,
-  BlobRangeError,
   ConcurrencyError,
   DomainError,
   handleCommand,
@@ -59,6 +55,7 @@ import {
   type ListenerState,
 } from '../listeners/listener';
 import { describe, type Filters, type Selector } from '../listeners/selection';
+import { SnippetCache } from './snippets';
 
 export interface MatchmakerDeps {
   db: SqlDatabase;
@@ -68,6 +65,8 @@ export interface MatchmakerDeps {
   selector: Selector;
   blobs: () => Promise<BlobStore>;
   clock: () => Date;
+  /** Memory for snippet bytes (default DEFAULT_SNIPPET_CACHE_BYTES, 128 MB). */
+  snippetCacheBytes?: number;
 }
 
 /** The snippet's URL as the player loads it (the gateway's public GET route). */
@@ -118,6 +117,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   const s = deps.schema;
 
   const states = new ListenerStates();
+  const snippets = new SnippetCache(deps.blobs, deps.snippetCacheBytes);
   const run = async (listener: ListenerId, command: ListenerCommand) => {
     // Another path appends to the stream: the player's copy of its state is dropped, not patched.
     states.forget(listenerStream(listener));
@@ -315,11 +315,8 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
       .max(100, MATCHMAKER_MESSAGES.beatNotFound)
       .parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
     const beat = await beatOr404(beatId);
-    const blobs = await deps.blobs();
-    // Files (embedded profile): a redirect to the signed URL the gateway serves itself (README,
-    // "Snippets"). S3: streamed here, its endpoint being private to the deployment.
-    if (blobs.kind === 'fs') await redirectToSnippet(res, blobs, beat.snippetKey!);
-    else await streamSnippet(req, res, blobs, beat.snippetKey!);
+    // The bytes themselves, from memory after the first play (README, "Snippets").
+    await snippets.serve(req, res, beat.snippetKey!);
   });
   router.get('/player/snippet', snippet);
   router.head('/player/snippet', snippet);
@@ -507,90 +504,5 @@ function beatIdOfAudioSrc(audioSrc: string | null | undefined): string | null {
     return beatId && beatId.length <= 100 ? beatId : null;
   } catch {
     return null;
-  }
-}
-
-/** A snippet's signed URL is valid for 60 to 75 minutes, and the same for everyone within 15 minutes. */
-export const SNIPPET_URL_SECONDS = 3600;
-export const SNIPPET_URL_WINDOW_SECONDS = 900;
-
-/**
- * Answers a snippet with a redirect (302) to its signed blob URL. The URL's expiry is rounded up to the
- * next 15-minute mark, so every request within a window gets the same URL (browsers and caches keep
- * one copy of the bytes; the audio element sends its Range requests there) and the redirect itself may
- * be cached until the window ends. Range, ETag/304 and 416 are the blob route's (`blobRoutes`).
- */
-export async function redirectToSnippet(
-  res: Response,
-  blobs: BlobStore,
-  key: string,
-  nowMs = Date.now(),
-): Promise<void> {
-  const now = nowMs / 1000;
-  const windowEnds =
-    Math.ceil((now + SNIPPET_URL_SECONDS) / SNIPPET_URL_WINDOW_SECONDS) * SNIPPET_URL_WINDOW_SECONDS;
-  // + 0.5: the store floors its clock + expiresIn to whole seconds; this lands on windowEnds exactly.
-  const url = await blobs.signedDownloadUrl(key, { expiresIn: windowEnds - now + 0.5 });
-  res.setHeader(
-    'Cache-Control',
-    `private, max-age=${Math.max(0, Math.floor(windowEnds - SNIPPET_URL_SECONDS - now))}`,
-  );
-  res.redirect(302, url);
-}
-
-/**
- * Streams a snippet from the blob store: one Range (206/416), ETag revalidation (304) and caching
- * headers (a snippet never changes under its key; an hour keeps a privatised beat from lingering).
- */
-export async function streamSnippet(
-  req: Request,
-  res: Response,
-  blobs: BlobStore,
-  key: string,
-): Promise<void> {
-  const stat = await blobs.head(key);
-  if (!stat) throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Content-Type', stat.contentType ?? 'audio/mpeg');
-  res.setHeader('Cache-Control', 'public, max-age=3600');
-  res.setHeader('ETag', stat.etag);
-  res.setHeader('Last-Modified', stat.lastModified.toUTCString());
-  if (req.headers['if-none-match'] === stat.etag) {
-    res.status(304).end();
-    return;
-  }
-  let range: { start: number; end: number } | undefined;
-  const header = req.headers.range;
-  if (header) {
-    const parsed = parseRange(stat.size, header, { combine: true });
-    if (parsed === -1) {
-      res.setHeader('Content-Range', `bytes */${stat.size}`);
-      throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
-    }
-    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
-  }
-  try {
-    const { body } = await blobs.get(key, range ? { range } : {});
-    if (range) {
-      res.status(206);
-      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
-      res.setHeader('Content-Length', String(range.end - range.start + 1));
-    } else res.setHeader('Content-Length', String(stat.size));
-    if (req.method === 'HEAD') {
-      body.destroy();
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      res.destroy();
-    }
-  } catch (error) {
-    if (error instanceof BlobRangeError) throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
-    if (error instanceof BlobNotFoundError)
-      throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
-    throw error;
   }
 }

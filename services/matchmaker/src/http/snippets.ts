@@ -1,0 +1,163 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import parseRange from 'range-parser';
+import { MATCHMAKER_MESSAGES } from '@beatmatch/contracts';
+import {
+  BlobNotFoundError,
+  BlobRangeError,
+  HttpProblem,
+  type BlobStat,
+  type BlobStore,
+} from '@beatmatch/platform';
+
+/** Default memory for snippet bytes: about 270 snippets of 30 s at 128 kbit/s. */
+export const DEFAULT_SNIPPET_CACHE_BYTES = 128 * 1024 * 1024;
+/** A snippet larger than this is streamed from the store and never held (a snippet is ~0.5 MB). */
+export const MAX_CACHED_SNIPPET_BYTES = 4 * 1024 * 1024;
+
+interface Held {
+  stat: BlobStat;
+  bytes: Buffer;
+}
+
+/**
+ * The snippets listeners play, held in memory (README, "Snippets"): the player's hot path answers from
+ * here with one write per request, the store is read once per snippet (concurrent first plays share
+ * that read), and the least recently played snippets leave first when the bytes exceed the budget. A
+ * snippet never changes under its key (a new upload gets a new key), so nothing needs invalidating;
+ * whether a beat may still be played is checked before every answer, not cached here.
+ */
+export class SnippetCache {
+  private readonly held: LRUCache<string, Held>;
+
+  constructor(
+    private readonly blobs: () => Promise<BlobStore>,
+    maxBytes = DEFAULT_SNIPPET_CACHE_BYTES,
+  ) {
+    this.held = new LRUCache<string, Held>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (value) => Math.max(1, value.bytes.length),
+      fetchMethod: async (key) => {
+        const store = await this.blobs();
+        const stat = await store.head(key);
+        if (!stat || stat.size > MAX_CACHED_SNIPPET_BYTES || stat.size > maxBytes) return undefined;
+        const { body } = await store.get(key);
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return { stat, bytes: Buffer.concat(chunks) };
+      },
+    });
+  }
+
+  /** The snippet's bytes and stat when it is (or now gets) held; undefined when it is too large to hold. */
+  get(key: string): Promise<Held | undefined> {
+    return this.held.fetch(key);
+  }
+
+  /** Bytes held now (for the bench and tests). */
+  get heldBytes(): number {
+    return this.held.calculatedSize;
+  }
+
+  /** Answers one snippet request: from memory when held, else streamed from the store. */
+  async serve(req: Request, res: Response, key: string): Promise<void> {
+    let held: Held | undefined;
+    try {
+      held = await this.get(key);
+    } catch (error) {
+      throw snippetProblem(error);
+    }
+    if (held) sendHeld(req, res, held);
+    else await streamSnippet(req, res, await this.blobs(), key);
+  }
+}
+
+/**
+ * The caching headers of a snippet: it never changes under its key; an hour keeps a beat made private
+ * from lingering in caches (the player stops serving it at once).
+ */
+function snippetHeaders(res: Response, stat: BlobStat) {
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Content-Type', stat.contentType ?? 'audio/mpeg');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.setHeader('ETag', stat.etag);
+  res.setHeader('Last-Modified', stat.lastModified.toUTCString());
+}
+
+/** One byte range of the Range header (several are answered whole), or 'unsatisfiable'. */
+function requestedRange(req: Request, res: Response, size: number) {
+  const header = req.headers.range;
+  if (!header) return undefined;
+  const parsed = parseRange(size, header, { combine: true });
+  if (parsed === -1) {
+    res.setHeader('Content-Range', `bytes */${size}`);
+    throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
+  }
+  return parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
+}
+
+function sendHeld(req: Request, res: Response, { stat, bytes }: Held) {
+  snippetHeaders(res, stat);
+  if (req.headers['if-none-match'] === stat.etag) {
+    res.status(304).end();
+    return;
+  }
+  const range = requestedRange(req, res, bytes.length);
+  const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
+  if (range) {
+    res.status(206);
+    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`);
+  }
+  res.setHeader('Content-Length', String(body.length));
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+const snippetProblem = (error: unknown) =>
+  error instanceof BlobRangeError
+    ? new HttpProblem(416, 'Range not satisfiable', 'bad_range')
+    : error instanceof BlobNotFoundError
+      ? new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found')
+      : error;
+
+/**
+ * Streams a snippet from the blob store (one too large to hold): one Range (206/416), ETag
+ * revalidation (304) and the same caching headers.
+ */
+export async function streamSnippet(
+  req: Request,
+  res: Response,
+  blobs: BlobStore,
+  key: string,
+): Promise<void> {
+  const stat = await blobs.head(key);
+  if (!stat) throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
+  snippetHeaders(res, stat);
+  if (req.headers['if-none-match'] === stat.etag) {
+    res.status(304).end();
+    return;
+  }
+  const range = requestedRange(req, res, stat.size);
+  try {
+    const { body } = await blobs.get(key, range ? { range } : {});
+    if (range) {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+    } else res.setHeader('Content-Length', String(stat.size));
+    if (req.method === 'HEAD') {
+      body.destroy();
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(body, res);
+    } catch (error) {
+      if (!res.headersSent) throw error;
+      res.destroy();
+    }
+  } catch (error) {
+    throw snippetProblem(error);
+  }
+}
