@@ -69,6 +69,12 @@ export interface MatchmakerDeps {
   snippetCacheBytes?: number;
 }
 
+/** The snippet route's `?beatId=` (built once: a zod schema costs more to build than to run). */
+const snippetBeatId = z
+  .string({ error: MATCHMAKER_MESSAGES.beatRequired })
+  .min(1, MATCHMAKER_MESSAGES.beatRequired)
+  .max(100, MATCHMAKER_MESSAGES.beatNotFound);
+
 /** The snippet's URL as the player loads it (the gateway's public GET route). */
 export const snippetUrl = (beatId: string) =>
   `/api/beatmatch_beat_play_snippet?beatId=${encodeURIComponent(beatId)}`;
@@ -309,11 +315,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   );
 
   const snippet = route(async (req, res) => {
-    const beatId = z
-      .string({ error: MATCHMAKER_MESSAGES.beatRequired })
-      .min(1, MATCHMAKER_MESSAGES.beatRequired)
-      .max(100, MATCHMAKER_MESSAGES.beatNotFound)
-      .parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
+    const beatId = snippetBeatId.parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
     const beat = await beatOr404(beatId);
     // The bytes themselves, from memory after the first play (README, "Snippets").
     await snippets.serve(req, res, beat.snippetKey!);
