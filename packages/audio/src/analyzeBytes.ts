@@ -148,7 +148,7 @@ export function analyseRhythm(onsets: OnsetFrames, chroma: ChromaFrames): Rhythm
   const full = detrend(mixBands([onsets.low, onsets.mid, onsets.high, onsets.air], [1, 1, 0.7, 0.7]));
   const skeleton = detrend(mixByPercentile([onsets.low, onsets.mid]));
   const hats = detrend(mixBands([onsets.high, onsets.air], [1, 1]));
-  const tempo = estimateTempo({ skeleton, hats, full });
+  const tempo = estimateTempo({ skeleton, hats, full, kick: detrend(onsets.low) });
   const beats = trackBeats(full, tempo.bpm);
   const tracked = bpmFromBeats(beats);
   const bpm = tracked !== undefined && Math.abs(tracked / tempo.bpm - 1) < 0.04 ? tracked : tempo.bpm;
