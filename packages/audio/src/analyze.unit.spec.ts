@@ -117,7 +117,7 @@ describe('DNA on known signals', () => {
     expect(dna.genreTags.length).toBeGreaterThan(0);
     for (const { tag } of dna.genreTags) expect(GENRES).toContain(tag);
     expect(KEY_NAMES).toContain(dna.keyPrediction.value);
-    expect(dna.transformerCaption).toMatch(/^A .+ beat at \d+ BPM in [A-G][#b]? (major|minor), .+\.$/);
+    expect(dna.transformerCaption).toMatch(/^An? .+ beat in [A-G][#b]? (major|minor) at \d+ BPM[,.].*\.$/);
     for (const value of [dna.valence, dna.arousal, dna.energyLevel]) {
       expect(value).toBeGreaterThanOrEqual(0);
       expect(value).toBeLessThanOrEqual(1);

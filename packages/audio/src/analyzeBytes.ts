@@ -23,6 +23,7 @@ import { describe, summariseTimbre, type RhythmSummary } from './features/descri
 import { buildEmbedding } from './features/embedding';
 import { estimateVoice } from './features/voice';
 import { estimateNotes } from './features/notes';
+import { estimateTags } from './features/tagger';
 
 export interface AnalyzeOptions {
   /** Used only to recognise MP3 files that lack an ID3 tag or a frame sync in their first bytes. */
@@ -265,8 +266,17 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
       return undefined;
     }),
   ]);
+  // The tagger (musicnn) runs after them, not beside: their memory peaks would add up.
+  const learned = await (
+    signal.wide ? estimateTags(signal.wide) : Promise.reject(new Error('no 16 kHz signal'))
+  ).catch((error: unknown) => {
+    warnings.push(
+      `The tagger could not run (${firstLine(error)}); genre, mood, era and instruments come from rules alone.`,
+    );
+    return undefined;
+  });
   const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames }, undefined, notes);
-  const description = describe(timbre, rhythm, key, loudness, voice);
+  const description = describe(timbre, rhythm, key, loudness, voice, learned);
   const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
 
   const frameSeconds = 1 / FRAME_RATE;

@@ -8,6 +8,7 @@ import { DnaError } from './errors';
 import { fingerprintInProcess, type Fingerprint } from './fingerprint';
 import { noteModelLoads } from './features/notes';
 import { voiceModelLoads } from './features/voice';
+import { taggerModelLoads } from './features/tagger';
 import type { PoolReply } from './workerPool';
 
 export interface WorkerRequest {
@@ -25,7 +26,7 @@ export type WorkerResponse =
 /** What a worker reports with each answer: requests it answered, and ONNX sessions it created so far. */
 export interface WorkerInfo {
   requests: number;
-  modelLoads: { voice: number; notes: number };
+  modelLoads: { voice: number; notes: number; tagger: number };
 }
 
 let requests = 0;
@@ -47,7 +48,10 @@ parentPort?.on('message', async ({ id, request }: { id: number; request: WorkerR
   const reply: PoolReply<WorkerResponse, WorkerInfo> = {
     id,
     response,
-    info: { requests, modelLoads: { voice: voiceModelLoads(), notes: noteModelLoads() } },
+    info: {
+      requests,
+      modelLoads: { voice: voiceModelLoads(), notes: noteModelLoads(), tagger: taggerModelLoads() },
+    },
   };
   parentPort?.postMessage(reply);
 });

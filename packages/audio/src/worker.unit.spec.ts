@@ -82,7 +82,7 @@ describe('DNA worker pool', () => {
     const first = dnaWorkerStats();
     expect(first.started).toBe(1);
     expect(first.workers).toHaveLength(1);
-    expect(first.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1 } });
+    expect(first.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1, tagger: 1 } });
 
     const dna = await analyze(clickWav(120, 8));
     expect(Math.abs(dna.bpm.value - 120)).toBeLessThanOrEqual(1);
@@ -95,7 +95,7 @@ describe('DNA worker pool', () => {
         threadId: first.workers[0]!.threadId,
         busy: false,
         served: 3,
-        info: { requests: 3, modelLoads: { voice: 1, notes: 1 } },
+        info: { requests: 3, modelLoads: { voice: 1, notes: 1, tagger: 1 } },
       },
     ]);
   });
@@ -114,7 +114,7 @@ describe('DNA worker pool', () => {
     expect(after.started).toBe(before.started + 1);
     expect(after.workers).toHaveLength(1);
     expect(after.workers[0]!.threadId).not.toBe(before.workers[0]?.threadId);
-    expect(after.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1 } });
+    expect(after.workers[0]!.info).toEqual({ requests: 1, modelLoads: { voice: 1, notes: 1, tagger: 1 } });
   });
 });
 

