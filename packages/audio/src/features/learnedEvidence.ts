@@ -12,7 +12,7 @@
 // capped at RULE_TRUST, acts as a prior and the tagger as a likelihood ratio. A tag no musicnn tag speaks
 // to keeps RULE_TRUST × its rule score; so above 0.7 means the tagger agrees, and a rule alone never reads
 // surer than that. RULE_TRUST and LIFT_WEIGHT were chosen on the bench's seed 1 genre set only (top-1
-// 0.38 → 0.56, top-3 0.91 → 0.91; bench/dna/README.md); seeds 2 and 3 were measured after.
+// 0.41 → 0.56, top-3 0.91 → 0.91; packages/audio/README.md); seeds 2 and 3 were measured after.
 import { MSD_REFERENCE_LOGITS, MTT_REFERENCE_LOGITS } from '../models/musicnnReference';
 import type { MsdTag, MttTag } from '../models/musicnn';
 import type { Genre } from '../dna';

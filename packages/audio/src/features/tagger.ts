@@ -226,8 +226,12 @@ function meanOver<T extends string>(labels: readonly T[], probabilities: Float32
   ) as Record<T, number>;
 }
 
-/** Tags a 16 kHz mono signal (the decoder's wide-band copy) with both musicnn models. */
+/**
+ * Tags a 16 kHz mono signal (the decoder's wide-band copy) with both musicnn models. BEATMATCH_TAGGER=off
+ * turns the tagger off (every field then comes from its rules; see the licence question in the README).
+ */
 export async function estimateTags(wide: Float32Array, maxPatches = MAX_PATCHES): Promise<LearnedTags> {
+  if (process.env.BEATMATCH_TAGGER === 'off') throw new Error('turned off by BEATMATCH_TAGGER=off');
   const patches = taggerPatches(wide, maxPatches);
   const count = patches.length / (MUSICNN_PATCH_FRAMES * MUSICNN_MELS);
   const { msd, mtt } = await runTagger(patches);

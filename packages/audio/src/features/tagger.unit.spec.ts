@@ -139,4 +139,23 @@ describe('tags with confidences', () => {
       /^An? [a-z ,/&-]+ beat in A minor at 12\d BPM, built on [^.]+\. [A-Z][^.]+\./,
     );
   }, 240_000);
+
+  it('without the tagger (BEATMATCH_TAGGER=off) every field is its rules, never above RULE_TRUST, and says so', async () => {
+    const clip = renderClip({ ...base, pattern: 'fourOnFloor' });
+    process.env.BEATMATCH_TAGGER = 'off';
+    try {
+      const dna = await analyzeBytes(encodeWav([clip.samples], { sampleRate: clip.sampleRate }));
+      expect(dna.warnings.some((w) => /tagger could not run/.test(w))).toBe(true);
+      for (const list of [
+        dna.genreTags,
+        dna.moodTags,
+        dna.musicalEraTag,
+        dna.instrumentTags,
+        dna.characterTags,
+      ])
+        for (const t of list) expect(t.score).toBeLessThanOrEqual(RULE_TRUST + 1e-9);
+    } finally {
+      delete process.env.BEATMATCH_TAGGER;
+    }
+  }, 120_000);
 });
