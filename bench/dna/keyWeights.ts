@@ -4,6 +4,9 @@
 // (overall MIREX, opening on the tonic, opening elsewhere) and the old weights' row.
 // `npx tsx bench/dna/keyWeights.ts 1 --notes [--timbres ABCD]` instead keeps those four weights and searches
 // the weights of the transcribed notes (basic-pitch: all notes, lowest note), chroma-only (0, 0) included.
+// `--variants` also searches how chroma frames are pooled (level weighting, gate), per timbre set (choose on
+// seed 1 with A–D and F only); `--measure` prints only the previous and the current weights' rows, for
+// held-out seeds and set E.
 import { buildSet, mirexKeyScore } from './run';
 import { renderClip, TIMBRE_SETS } from '../../packages/audio/src/testing/synth';
 import { encodeWav } from '../../packages/audio/src/testing/wavEncoder';
@@ -17,7 +20,8 @@ import type { TimbreSetName } from '../../packages/audio/src/testing/synth';
 
 async function main() {
   const seed = Number(process.argv[2] ?? 1);
-  const notesMode = process.argv.includes('--notes');
+  const variantsMode = process.argv.includes('--variants');
+  const notesMode = process.argv.includes('--notes') || variantsMode || process.argv.includes('--measure');
   const timbreArg = process.argv.indexOf('--timbres');
   const timbres = (
     timbreArg > 0 ? process.argv[timbreArg + 1]!.replace(/,/g, '').split('') : [...TIMBRE_SETS]
@@ -59,6 +63,16 @@ async function main() {
     );
     const notes = notesMode ? await estimateNotes(signal.samples, scale) : undefined;
     prepared.push({ clip, chroma, opening: { from: first, to: first + bar }, notes });
+  }
+  if (variantsMode) {
+    variants(prepared);
+    process.exit(0);
+  }
+  if (process.argv.includes('--measure')) {
+    // Only the two rows: for held-out seeds and timbre sets, where no grid may be looked at.
+    console.log(`before ${score(prepared, PREVIOUS_KEY_WEIGHTS).line}`);
+    console.log(`current ${score(prepared, KEY_WEIGHTS).line}`);
+    process.exit(0);
   }
   const grid: KeyWeights[] = [];
   if (notesMode) {
@@ -111,5 +125,67 @@ async function main() {
     console.log('current', current.all.toFixed(3), current.tonic.toFixed(3), current.other.toFixed(3));
   process.exit(0);
 }
+
+type Prepared = {
+  clip: ReturnType<typeof buildSet>[number];
+  chroma: ReturnType<typeof chromaFrames>;
+  opening: { from: number; to: number };
+  notes?: NoteProfile;
+};
+
+/** MIREX of one weight choice over the prepared clips: overall and per timbre set. */
+function score(prepared: Prepared[], w: KeyWeights) {
+  const sum: Record<string, { s: number; n: number }> = {};
+  let total = 0;
+  for (const p of prepared) {
+    const k = estimateKey(p.chroma, p.opening, w, p.notes);
+    const s = mirexKeyScore(
+      { pitchClass: p.clip.spec.tonic, mode: p.clip.spec.mode },
+      { pitchClass: k.pitchClass, mode: k.mode },
+    );
+    total += s;
+    const t = (sum[p.clip.spec.timbre] ??= { s: 0, n: 0 });
+    t.s += s;
+    t.n++;
+  }
+  const byTimbre = Object.entries(sum)
+    .sort()
+    .map(([t, x]) => `${t} ${(x.s / x.n).toFixed(3)}`)
+    .join(' ');
+  return { all: total / prepared.length, line: `${(total / prepared.length).toFixed(3)} ${byTimbre}` };
+}
+
+/**
+ * --variants: how the chroma frames are pooled (each frame weighted by its tonal level to a power, frames
+ * under a share of the loudest left out) with the note weights; MIREX overall and per timbre set. The
+ * choice is made on the tuning seed's sets only (A–D and F, never E). --all prints every row.
+ */
+function variants(prepared: Prepared[]) {
+  const rows: { label: string; all: number; line: string }[] = [];
+  for (const levelWeighting of [0, 0.5, 1, 2])
+    for (const levelGate of [0.05, 0.15, 0.3])
+      for (const notes of [0.5, 1, 1.5, 2, 3])
+        for (const noteBass of [0.3, 0.6, 1]) {
+          const w: KeyWeights = { ...KEY_WEIGHTS, notes, noteBass, levelWeighting, levelGate };
+          rows.push({
+            label: JSON.stringify({ levelWeighting, levelGate, notes, noteBass }),
+            ...score(prepared, w),
+          });
+        }
+  rows.sort((a, b) => b.all - a.all);
+  for (const r of rows.slice(0, process.argv.includes('--all') ? rows.length : 20))
+    console.log(`${r.line} ${r.label}`);
+  console.log(`before ${score(prepared, PREVIOUS_KEY_WEIGHTS).line}`);
+  console.log(`current ${score(prepared, KEY_WEIGHTS).line}`);
+}
+
+/** The weights before issue 11's third round (chroma frames alike, notes 0.5). */
+const PREVIOUS_KEY_WEIGHTS: KeyWeights = {
+  ...KEY_WEIGHTS,
+  notes: 0.5,
+  noteBass: 0.3,
+  levelWeighting: 0,
+  levelGate: 0.05,
+};
 
 void main();

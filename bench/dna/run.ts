@@ -9,6 +9,7 @@ import { analyzeBytes } from '../../packages/audio/src/analyzeBytes';
 import { parseKeyName } from '../../packages/audio/src/dna';
 import {
   createRandom,
+  EXTRA_TIMBRE_SETS,
   renderClip,
   TIMBRE_SETS,
   type ClipSpec,
@@ -61,8 +62,9 @@ function parseOptions(argv: string[]): Options {
       process.exit(0);
     } else throw new Error(`Unknown option ${flag}`);
   }
+  const known = [...TIMBRE_SETS, ...EXTRA_TIMBRE_SETS];
   for (const t of options.timbres)
-    if (!TIMBRE_SETS.includes(t)) throw new Error(`Unknown timbre set ${t} (use ${TIMBRE_SETS.join(',')})`);
+    if (!known.includes(t)) throw new Error(`Unknown timbre set ${t} (use ${known.join(',')})`);
   if (!(options.clips > 0) || !(options.seconds >= 8))
     throw new Error('--clips must be > 0 and --seconds ≥ 8');
   return options;

@@ -75,14 +75,20 @@ export interface KeyWeights {
   /** Transcribed notes (basic-pitch): all sounding notes, and the lowest note of each frame. */
   notes?: number;
   noteBass?: number;
+  /** Exponent of each chroma frame's tonal level in the mean chroma (0: every frame counts alike). */
+  levelWeighting?: number;
+  /** Frames below this share of the loudest frame's tonal level are left out (default 0.05). */
+  levelGate?: number;
 }
 export const KEY_WEIGHTS: KeyWeights = {
   bass: 0.3,
   opening: 0,
   cadence: 0.3,
   tonicShare: 0.2,
-  notes: 0.5,
+  notes: 1.5,
   noteBass: 0.3,
+  levelWeighting: 1,
+  levelGate: 0.3,
 };
 
 interface BarChord {
@@ -148,11 +154,14 @@ export function estimateKey(
   const bass = new Array<number>(12).fill(0);
   let maxLevel = 0;
   for (let f = 0; f < frames.frames; f++) maxLevel = Math.max(maxLevel, frames.level[f]!);
+  const gate = weights.levelGate ?? 0.05;
+  const levelWeighting = weights.levelWeighting ?? 0;
   for (let f = 0; f < frames.frames; f++) {
-    if (frames.level[f]! < 0.05 * maxLevel) continue;
+    if (frames.level[f]! < gate * maxLevel) continue;
+    const w = levelWeighting ? (frames.level[f]! / maxLevel) ** levelWeighting : 1;
     for (let pc = 0; pc < 12; pc++) {
-      chroma[pc]! += frames.chroma[f * 12 + pc]!;
-      bass[pc]! += frames.bass[f * 12 + pc]!;
+      chroma[pc]! += w * frames.chroma[f * 12 + pc]!;
+      bass[pc]! += w * frames.bass[f * 12 + pc]!;
     }
   }
   const openingChroma = new Array<number>(12).fill(0);

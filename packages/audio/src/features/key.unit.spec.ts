@@ -3,6 +3,8 @@
 import { analyzeBytes } from '../analyzeBytes';
 import { renderClip, type ClipSpec } from '../testing/synth';
 import { encodeWav } from '../testing/wavEncoder';
+import { estimateKey, KEY_WEIGHTS } from './key';
+import type { ChromaFrames } from './spectral';
 
 const base: ClipSpec = {
   seed: 21,
@@ -32,6 +34,32 @@ describe('key with progressions that open off the tonic', () => {
     );
     expect(await keyOf({ tonic: 9, mode: 'minor', progression: 1, openingOffset: 2, timbre: 'C' })).toBe(
       'A minor',
+    );
+  });
+});
+
+describe('chroma frames weighted by their tonal level', () => {
+  // 10 loud frames of a C major triad over a C bass, then 30 frames at a tenth of that level holding an
+  // F# major triad (a decaying tail, noise, a drum's tone): the loud frames name the key.
+  const frames = 40;
+  const chroma = new Float32Array(frames * 12);
+  const bass = new Float32Array(frames * 12);
+  const level = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) {
+    const loud = f < 10;
+    for (const pc of loud ? [0, 4, 7] : [6, 10, 1]) chroma[f * 12 + pc] = 1;
+    bass[f * 12 + (loud ? 0 : 6)] = 1;
+    level[f] = loud ? 1 : 0.1;
+  }
+  const input: ChromaFrames = { frames, chroma, bass, level, tuningSemitones: 0 };
+
+  it('names the key of the loud frames', () => {
+    expect(estimateKey(input).value).toBe('C major');
+  });
+
+  it('(every frame alike, as before, the quiet majority would win)', () => {
+    expect(estimateKey(input, undefined, { ...KEY_WEIGHTS, levelWeighting: 0, levelGate: 0.05 }).value).toBe(
+      'F# major',
     );
   });
 });

@@ -4,9 +4,18 @@
 
 export type Feel = 'straight' | 'swing' | 'triplet' | 'halfTime';
 export type Mode = 'major' | 'minor';
-export type TimbreSetName = 'A' | 'B' | 'C' | 'D' | 'E';
-/** A–D were used while setting the engine's weights; E was added afterwards as a held-out check. */
+export type TimbreSetName = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+/**
+ * The bench's default timbre sets. A–D were used while setting the engine's weights; E was added
+ * afterwards as a held-out check and is never used to set weights.
+ */
 export const TIMBRE_SETS: readonly TimbreSetName[] = ['A', 'B', 'C', 'D', 'E'];
+/**
+ * F: a tuning set for short, overtone-heavy instruments over a kit with a pitched drum (clavinet-like
+ * plucks whose third harmonic is louder than the fundamental, a growling bass whose octave is the loudest
+ * partial, a tom-like snare tuned near 300 Hz), distinct from E; not in the default draw (--timbres F).
+ */
+export const EXTRA_TIMBRE_SETS: readonly TimbreSetName[] = ['F'];
 
 export interface ClipSpec {
   seed: number;
@@ -170,6 +179,25 @@ function timbreSet(name: TimbreSetName, random: () => number): Timbre {
         hatBright: 0.7,
         chordLevel: 0.35,
         bassLevel: 0.35,
+      };
+    case 'F': // tuning set: short clavinet-like plucks (3rd harmonic loudest), growling bass, tuned tom-snare
+      return {
+        chordHarmonics: [0.6, 0.45, 1, 0.2, 0.5, 0.35, 0.25, 0.1, 0.15],
+        chordAttack: 0.003,
+        chordDecay: jitter(0.35),
+        chordStabs: random() < 0.5,
+        bassHarmonics: [0.7, 1, 0.45, 0.5, 0.2, 0.25],
+        bassDecay: jitter(0.3),
+        kickStartHz: 140,
+        kickEndHz: 50,
+        kickDecay: jitter(0.5),
+        snareToneHz: jitter(300, 0.1),
+        snareDecay: jitter(0.1),
+        clap: false,
+        hatDecay: jitter(0.08),
+        hatBright: 0.9,
+        chordLevel: 0.3,
+        bassLevel: 0.4,
       };
   }
 }
