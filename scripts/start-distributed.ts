@@ -237,7 +237,8 @@ class Supervised implements ManagedProcess {
     // and the RSS figures hit the service and nothing else.
     const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
       cwd: root,
-      env: { OTEL_SERVICE_NAME: this.name, ...this.env },
+      // MALLOC_MMAP_THRESHOLD_: large freed buffers go back to the system (DNA analyses; scripts/start.mjs).
+      env: { OTEL_SERVICE_NAME: this.name, MALLOC_MMAP_THRESHOLD_: '131072', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -55,7 +55,10 @@ if (stale.length) {
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'embedded.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  // glibc otherwise keeps the large buffers of each DNA analysis in its heap after they are freed: a
+  // 3-minute WAV's peak stays the process's size (477 MB after three files, 371 MB with this setting;
+  // packages/audio/README.md). glibc reads it at process start, hence here.
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
 });
 // Forward a stop signal once; the child stops gracefully (and ignores repeats, runtime/signals.ts).
 // This launcher stays until the child has exited, so the shell prompt returns only after the stop.
