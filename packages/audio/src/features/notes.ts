@@ -6,9 +6,8 @@
 // track. The result is summarised as pitch-class profiles for the key: every sounding note (chords and
 // melody) and the lowest sounding note of each frame (the bass line). The session is created once per
 // analysing thread and reused.
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { BASIC_PITCH, ensureModelFile } from '../models/modelFiles';
+import { modelThread } from './modelThread';
 
 export const NOTE_RATE = 22050;
 /** basic-pitch's window: 2 s less one hop of 256 samples. */
@@ -26,59 +25,19 @@ export const HIGHEST_MIDI = 96;
 /** Frames trimmed at each edge of a window, where the model hears only half a context. */
 const EDGE_FRAMES = 8;
 
-interface NotesReply {
-  id: number;
-  notes?: Float32Array;
-  frames?: number;
-  /** This request created the model's session. */
-  loaded?: boolean;
-  error?: string;
-}
-
-let loads = 0;
+const noteModel = modelThread<
+  { modelPath: string; windowLength: number; windows: Float32Array },
+  { notes: Float32Array; frames: number }
+>('notesWorker.cjs', 'Note model', (reply) => !!(reply.notes && reply.frames));
 
 /** How many times this thread's note model session was created (once, unless its helper thread died). */
 export function noteModelLoads(): number {
-  return loads;
-}
-
-let thread: { worker: Worker; pending: Map<number, (reply: NotesReply) => void>; next: number } | undefined;
-
-function notesThread() {
-  if (!thread) {
-    const worker = new Worker(join(__dirname, 'notesWorker.cjs'));
-    const state = { worker, pending: new Map<number, (reply: NotesReply) => void>(), next: 1 };
-    worker.on('message', (reply: NotesReply) => {
-      if (reply.loaded) loads++;
-      state.pending.get(reply.id)?.(reply);
-      state.pending.delete(reply.id);
-      if (state.pending.size === 0) worker.unref();
-    });
-    worker.on('error', (error) => {
-      for (const resolve of state.pending.values()) resolve({ id: 0, error: error.message });
-      state.pending.clear();
-      thread = undefined;
-    });
-    worker.unref();
-    thread = state;
-  }
-  return thread;
+  return noteModel.loads();
 }
 
 /** Runs the note model over `count` windows laid end to end; returns count × frames × 88 activations. */
 export function runNoteModel(windows: Float32Array): Promise<{ notes: Float32Array; frames: number }> {
-  const state = notesThread();
-  const id = state.next++;
-  const modelPath = ensureModelFile(BASIC_PITCH);
-  return new Promise((resolve, reject) => {
-    state.pending.set(id, (reply) =>
-      reply.notes && reply.frames
-        ? resolve({ notes: reply.notes, frames: reply.frames })
-        : reject(new Error(`Note model: ${reply.error}`)),
-    );
-    state.worker.ref();
-    state.worker.postMessage({ id, modelPath, windowLength: NOTE_WINDOW, windows });
-  });
+  return noteModel.run({ modelPath: ensureModelFile(BASIC_PITCH), windowLength: NOTE_WINDOW, windows });
 }
 
 // Half-band interpolation filter: odd output samples are sum_j x[m + j] * TAPS[j + HALF - 1] for

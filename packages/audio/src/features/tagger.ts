@@ -10,8 +10,6 @@
 // MAX_PATCHES patches spread evenly over the track (centred in equal parts of it, so intros and
 // outros weigh no more than the rest) and averages those.
 import FFT from 'fft.js';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import {
   ensureMusicnnOnnx,
   MSD_LABELS,
@@ -24,6 +22,7 @@ import {
   type MsdTag,
   type MttTag,
 } from '../models/musicnn';
+import { modelThread } from './modelThread';
 
 /** Patches heard per track (3 s each): 8 cost about 0.35 s of CPU for both models (≈ 22 ms a patch each). */
 export const MAX_PATCHES = 8;
@@ -154,64 +153,24 @@ export interface LearnedTags {
   patches: number;
 }
 
-interface TaggerReply {
-  id: number;
-  msd?: Float32Array;
-  mtt?: Float32Array;
-  loaded?: boolean;
-  error?: string;
-}
-
-let loads = 0;
+const tagger = modelThread<
+  { modelPath: string; outputs: string[]; frames: number; bands: number; patches: Float32Array },
+  { msd: Float32Array; mtt: Float32Array }
+>('taggerWorker.cjs', 'Tagger', (reply) => !!(reply.msd && reply.mtt));
 
 /** How many times this thread's tagger sessions were created (once, unless the helper thread died). */
 export function taggerModelLoads(): number {
-  return loads;
-}
-
-let thread: { worker: Worker; pending: Map<number, (reply: TaggerReply) => void>; next: number } | undefined;
-
-function taggerThread() {
-  if (!thread) {
-    const worker = new Worker(join(__dirname, 'taggerWorker.cjs'));
-    const state = { worker, pending: new Map<number, (reply: TaggerReply) => void>(), next: 1 };
-    worker.on('message', (reply: TaggerReply) => {
-      if (reply.loaded) loads++;
-      state.pending.get(reply.id)?.(reply);
-      state.pending.delete(reply.id);
-      if (state.pending.size === 0) worker.unref();
-    });
-    worker.on('error', (error) => {
-      for (const resolve of state.pending.values()) resolve({ id: 0, error: error.message });
-      state.pending.clear();
-      thread = undefined;
-    });
-    worker.unref();
-    thread = state;
-  }
-  return thread;
+  return tagger.loads();
 }
 
 /** Runs both musicnn models over log-mel patches [count, 187, 96]; returns their probabilities [count, 50]. */
 export function runTagger(patches: Float32Array): Promise<{ msd: Float32Array; mtt: Float32Array }> {
-  const modelPath = ensureMusicnnOnnx();
-  const state = taggerThread();
-  const id = state.next++;
-  return new Promise((resolve, reject) => {
-    state.pending.set(id, (reply) =>
-      reply.msd && reply.mtt
-        ? resolve({ msd: reply.msd, mtt: reply.mtt })
-        : reject(new Error(`Tagger: ${reply.error}`)),
-    );
-    state.worker.ref();
-    state.worker.postMessage({
-      id,
-      modelPath,
-      outputs: ['MSD_musicnn/probabilities', 'MTT_musicnn/probabilities'],
-      frames: MUSICNN_PATCH_FRAMES,
-      bands: MUSICNN_MELS,
-      patches,
-    });
+  return tagger.run({
+    modelPath: ensureMusicnnOnnx(),
+    outputs: ['MSD_musicnn/probabilities', 'MTT_musicnn/probabilities'],
+    frames: MUSICNN_PATCH_FRAMES,
+    bands: MUSICNN_MELS,
+    patches,
   });
 }
 

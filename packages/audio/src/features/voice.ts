@@ -4,10 +4,9 @@
 // beats, lead synths) measures how it does on a voice over a beat. To stay within the speed budget it
 // listens to at most WINDOWS windows of WINDOW_SECONDS spread over the track. The session is created
 // once per worker thread and reused.
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { ANALYSIS_RATE } from '../decode/downsampler';
 import { ensureModelFile, SILERO_VAD } from '../models/modelFiles';
+import { modelThread } from './modelThread';
 
 const VAD_RATE = 8000;
 const CHUNK = 256; // samples per call at 8 kHz (32 ms)
@@ -15,56 +14,27 @@ const CONTEXT = 32; // samples of the previous chunk the v5 model expects in fro
 export const WINDOWS = 8;
 export const WINDOW_SECONDS = 3;
 
-interface VadReply {
-  id: number;
-  probabilities?: Float32Array[];
-  /** This request created the model's session. */
-  loaded?: boolean;
-  error?: string;
-}
-
-let loads = 0;
+/** The VAD thread (started once per analysing thread, kept while requests are pending, unref'd between). */
+const vad = modelThread<
+  { modelPath: string; rate: number; chunk: number; context: number; windows: Float32Array[] },
+  { probabilities: Float32Array[] }
+>('vadWorker.cjs', 'Voice model', (reply) => !!reply.probabilities);
 
 /** How many times this thread's voice model session was created (once, unless its helper thread died). */
 export function voiceModelLoads(): number {
-  return loads;
+  return vad.loads();
 }
 
-let vad: { worker: Worker; pending: Map<number, (reply: VadReply) => void>; next: number } | undefined;
-
-/** The VAD thread (created once per analysing thread, kept while requests are pending, unref'd between). */
-function vadThread() {
-  if (!vad) {
-    const worker = new Worker(join(__dirname, 'vadWorker.cjs'));
-    const state = { worker, pending: new Map<number, (reply: VadReply) => void>(), next: 1 };
-    worker.on('message', (reply: VadReply) => {
-      if (reply.loaded) loads++;
-      state.pending.get(reply.id)?.(reply);
-      state.pending.delete(reply.id);
-      if (state.pending.size === 0) worker.unref();
-    });
-    worker.on('error', (error) => {
-      for (const resolve of state.pending.values()) resolve({ id: 0, error: error.message });
-      state.pending.clear();
-      vad = undefined;
-    });
-    worker.unref();
-    vad = state;
-  }
-  return vad;
-}
-
-function runVad(windows: Float32Array[]): Promise<Float32Array[]> {
-  const thread = vadThread();
-  const id = thread.next++;
+async function runVad(windows: Float32Array[]): Promise<Float32Array[]> {
   const modelPath = ensureModelFile(SILERO_VAD);
-  return new Promise((resolve, reject) => {
-    thread.pending.set(id, (reply) =>
-      reply.probabilities ? resolve(reply.probabilities) : reject(new Error(`Voice model: ${reply.error}`)),
-    );
-    thread.worker.ref();
-    thread.worker.postMessage({ id, modelPath, rate: VAD_RATE, chunk: CHUNK, context: CONTEXT, windows });
+  const { probabilities } = await vad.run({
+    modelPath,
+    rate: VAD_RATE,
+    chunk: CHUNK,
+    context: CONTEXT,
+    windows,
   });
+  return probabilities;
 }
 
 /** RBJ biquad, applied in place. */
