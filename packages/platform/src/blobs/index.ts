@@ -4,6 +4,7 @@ import type { BlobStore } from './port';
 export * from './port';
 export * from './filesystem';
 export * from './routes';
+export * from './respond';
 // The S3 adapter (and the AWS SDK, ~0.15 s and ~20 MB per process) loads only when configured.
 export type { S3BlobStore, S3BlobStoreOptions } from './s3';
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import parseRange from 'range-parser';
 import {
   beatIdRequestSchema,
   CATALOG_MESSAGES,
@@ -22,7 +21,7 @@ import {
 } from '@beatmatch/contracts';
 import {
   BlobNotFoundError,
-  BlobRangeError,
+  sendBlob,
   BlobTooLargeError,
   HttpProblem,
   parseInput,
@@ -520,46 +519,13 @@ async function sendStream(body: Readable, res: Response): Promise<void> {
   }
 }
 
-/** Streams an MP3 from the blob store, honouring a single Range (206, 416). */
-export async function streamAudio(req: Request, res: Response, blobs: BlobStore, key: string): Promise<void> {
-  const stat = await blobs.head(key);
-  if (!stat) throw new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Content-Type', 'audio/mpeg');
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('ETag', stat.etag);
-  const header = req.headers.range;
-  let range: { start: number; end: number } | undefined;
-  if (header) {
-    const parsed = parseRange(stat.size, header, { combine: true });
-    if (parsed === -1) {
-      res.setHeader('Content-Range', `bytes */${stat.size}`);
-      throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
-    }
-    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
-  }
-  try {
-    const { body } = await blobs.get(key, range ? { range } : {});
-    if (range) {
-      res.status(206);
-      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
-      res.setHeader('Content-Length', String(range.end - range.start + 1));
-    } else {
-      res.setHeader('Content-Length', String(stat.size));
-    }
-    if (req.method === 'HEAD') {
-      body.destroy();
-      res.end();
-      return;
-    }
-    await sendStream(body, res);
-  } catch (error) {
-    if (error instanceof BlobRangeError) throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
-    if (error instanceof BlobNotFoundError)
-      throw new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
-    throw error;
-  }
-}
+/** Streams an MP3 from the blob store, honouring a single Range (206, 416); never cached. */
+export const streamAudio = (req: Request, res: Response, blobs: BlobStore, key: string): Promise<void> =>
+  sendBlob(req, res, blobs, key, {
+    contentType: 'audio/mpeg',
+    cacheControl: 'private, no-store',
+    notFound: () => new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found'),
+  });
 
 /** Upload size limits from the service settings (megabytes). */
 export const uploadLimitsFromMb = (mb: Record<keyof UploadLimits, number>): UploadLimits => ({

@@ -1,12 +1,13 @@
-import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import parseRange from 'range-parser';
 import { MATCHMAKER_MESSAGES } from '@beatmatch/contracts';
 import {
+  blobAnswerHeaders,
   BlobNotFoundError,
   BlobRangeError,
   HttpProblem,
+  requestedBlobRange,
+  sendBlob,
   type BlobStat,
   type BlobStore,
 } from '@beatmatch/platform';
@@ -74,36 +75,19 @@ export class SnippetCache {
 }
 
 /**
- * The caching headers of a snippet: it never changes under its key; an hour keeps a beat made private
- * from lingering in caches (the player stops serving it at once).
+ * A snippet's answer: it never changes under its key; an hour keeps a beat made private from lingering
+ * in caches (the player stops serving it at once). Revalidation by ETag answers 304.
  */
-function snippetHeaders(res: Response, stat: BlobStat) {
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Content-Type', stat.contentType ?? 'audio/mpeg');
-  res.setHeader('Cache-Control', 'public, max-age=3600');
-  res.setHeader('ETag', stat.etag);
-  res.setHeader('Last-Modified', stat.lastModified.toUTCString());
-}
-
-/** One byte range of the Range header (several are answered whole), or 'unsatisfiable'. */
-function requestedRange(req: Request, res: Response, size: number) {
-  const header = req.headers.range;
-  if (!header) return undefined;
-  const parsed = parseRange(size, header, { combine: true });
-  if (parsed === -1) {
-    res.setHeader('Content-Range', `bytes */${size}`);
-    throw new HttpProblem(416, 'Range not satisfiable', 'bad_range');
-  }
-  return parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
-}
+const SNIPPET_ANSWER = {
+  cacheControl: 'public, max-age=3600',
+  fallbackContentType: 'audio/mpeg',
+  revalidate: true,
+  notFound: () => new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found'),
+};
 
 function sendHeld(req: Request, res: Response, { stat, bytes }: Held) {
-  snippetHeaders(res, stat);
-  if (req.headers['if-none-match'] === stat.etag) {
-    res.status(304).end();
-    return;
-  }
-  const range = requestedRange(req, res, bytes.length);
+  if (blobAnswerHeaders(req, res, stat, SNIPPET_ANSWER)) return;
+  const range = requestedBlobRange(req, res, bytes.length);
   const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
   if (range) {
     res.status(206);
@@ -118,46 +102,9 @@ const snippetProblem = (error: unknown) =>
   error instanceof BlobRangeError
     ? new HttpProblem(416, 'Range not satisfiable', 'bad_range')
     : error instanceof BlobNotFoundError
-      ? new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found')
+      ? SNIPPET_ANSWER.notFound()
       : error;
 
-/**
- * Streams a snippet from the blob store (one too large to hold): one Range (206/416), ETag
- * revalidation (304) and the same caching headers.
- */
-export async function streamSnippet(
-  req: Request,
-  res: Response,
-  blobs: BlobStore,
-  key: string,
-): Promise<void> {
-  const stat = await blobs.head(key);
-  if (!stat) throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
-  snippetHeaders(res, stat);
-  if (req.headers['if-none-match'] === stat.etag) {
-    res.status(304).end();
-    return;
-  }
-  const range = requestedRange(req, res, stat.size);
-  try {
-    const { body } = await blobs.get(key, range ? { range } : {});
-    if (range) {
-      res.status(206);
-      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
-      res.setHeader('Content-Length', String(range.end - range.start + 1));
-    } else res.setHeader('Content-Length', String(stat.size));
-    if (req.method === 'HEAD') {
-      body.destroy();
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(body, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      res.destroy();
-    }
-  } catch (error) {
-    throw snippetProblem(error);
-  }
-}
+/** Streams a snippet from the blob store (one too large to hold), with the same answer rules. */
+export const streamSnippet = (req: Request, res: Response, blobs: BlobStore, key: string) =>
+  sendBlob(req, res, blobs, key, SNIPPET_ANSWER);
