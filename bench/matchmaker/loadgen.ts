@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, get as httpGet } from 'node:http';
 import autocannon, { type RequestSpec } from 'autocannon';
 import { DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
+import { seededRandom } from '@beatmatch/testing';
 
 export interface VisitorSession {
   /** `bm_vid=…; bm_csrf=…` as a browser sends them. */
@@ -65,20 +66,8 @@ export interface LoadResult {
   clientCpu: number;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so runs draw the same beats and offsets. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function requestsOf(spec: Exclude<LoadSpec, { kind: 'range' }>): RequestSpec[] {
-  const random = seeded(9);
+  const random = seededRandom(9);
   if (spec.kind === 'get') return [{ method: 'GET', path: spec.path }];
   // One listener = one pass over this list: autocannon keeps `context` within a pass and resets it after.
   let listeners = 0;
@@ -126,7 +115,7 @@ function requestsOf(spec: Exclude<LoadSpec, { kind: 'range' }>): RequestSpec[] {
  * each sending its next request when the last body has been read (and dropped).
  */
 async function runRange(spec: Extract<LoadSpec, { kind: 'range' }>, seconds: number): Promise<LoadResult> {
-  const random = seeded(9);
+  const random = seededRandom(9);
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};

@@ -23,7 +23,7 @@ import {
   openPostgres,
   type BlobStore,
 } from '@beatmatch/platform';
-import { sampleDna } from '@beatmatch/testing';
+import { gaussian, normalise, sampleDna, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
 import type { PoolBeat } from '../../services/matchmaker/src/beats/pool';
 import { CANDIDATES, rank } from '../../services/matchmaker/src/listeners/selection';
@@ -40,23 +40,8 @@ const DIMS = 64;
 const STYLES = 24;
 const PRODUCERS = 300;
 
-/** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(42);
-const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
-const normalise = (v: number[]) => {
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => x / n);
-};
+const random = seededRandom(42);
+const gauss = gaussian(random);
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 
 const styles = Array.from({ length: STYLES }, () => normalise(Array.from({ length: DIMS }, gauss)));
@@ -224,7 +209,7 @@ function learning(beats: SyntheticBeat[], simulated = 200, days = 4) {
     embedding: payload.dna.embedding,
   }));
   const run = (ranked: boolean) => {
-    const rng = seeded(7);
+    const rng = seededRandom(7);
     let matches = 0;
     const heardProducers = new Set<string>();
     for (let l = 0; l < simulated; l++) {

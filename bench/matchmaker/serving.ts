@@ -41,7 +41,7 @@ import {
   openPostgres,
 } from '@beatmatch/platform';
 import { createGateway, DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
-import { sampleDna } from '@beatmatch/testing';
+import { gaussian, normalise, sampleDna, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
 import type { LoadResult, LoadSpec, VisitorSession } from './loadgen';
 
@@ -67,23 +67,8 @@ const GENRES = ['rapHipHop', 'rnb', 'pop', 'electronicDance', 'rock', 'latin'];
 const KEYS = ['A minor', 'E minor', 'F# minor', 'C major', 'G major', 'Bb major'];
 const TARGETS = { p99Ms: 25, helloRatio: 0.35, nginxRatio: 0.8 };
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(42);
-const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
-const normalise = (v: number[]) => {
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => x / n);
-};
+const random = seededRandom(42);
+const gauss = gaussian(random);
 
 /** --beats published beats; beat i's snippet is file i % --files (every beat has one). */
 function catalogue(): BeatPublishedPayload[] {
@@ -241,7 +226,7 @@ async function main() {
   let service: Awaited<ReturnType<typeof createMatchmakerService>> | undefined;
   try {
     // The snippet files: pseudo-random bytes (nothing here decodes them), the same files for both servers.
-    const bytes = seeded(3);
+    const bytes = seededRandom(3);
     for (let file = 0; file < files; file++) {
       const body = Buffer.alloc(fileBytes);
       for (let i = 0; i < fileBytes; i += 4) body.writeUInt32LE((bytes() * 2 ** 32) >>> 0, i);

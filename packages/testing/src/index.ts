@@ -4,3 +4,4 @@ export * from './decider';
 export * from './recordingProxy';
 export * from './kafka';
 export * from './dna';
+export * from './random';

@@ -13,6 +13,7 @@ import {
   type MembershipState,
 } from '../entitlements/membership';
 import { PLAN_PRICES_CENTS } from '../entitlements/subscriptions';
+import { seededRandom } from '@beatmatch/testing';
 import {
   orderDecider,
   orderPublication,
@@ -31,16 +32,6 @@ import {
  * the cent; every order's fee follows the rule. Each step is decided and published exactly as checkout
  * and the webhooks do, each provider event delivered 1-3 times.
  */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PACKAGES: PackageName[] = ['firstDate', 'relationship', 'marriage'];
 const now = new Date('2026-03-01T00:00:00Z');
@@ -48,7 +39,7 @@ const now = new Date('2026-03-01T00:00:00Z');
 it.each([1, 2, 3, 42, 2026])(
   'purchases, refunds and subscriptions: each producer is owed what buyers paid less fees, refunds and plans, to the cent (seed %i)',
   (seed) => {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const int = (max: number) => Math.floor(random() * max);
     const producers = ['p1', 'p2', 'p3', 'p4'];
     // The provider's side (what it charged and refunded) and the model of what each producer is owed.
