@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { helmetOptions, precomputedHeaders } from './securityHeaders';
 import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
@@ -152,25 +153,7 @@ export function createGateway(options: GatewayOptions) {
   // The signature in the URL is the authorisation: no session, no CSRF, and the body must not be parsed.
   if (options.blobs) app.use(options.blobsPath ?? '/blobs', options.blobs);
   app.use(requestLogging(logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // antd writes its CSS-in-JS as <style> elements.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-          // The upload wizard's MP3 encoder is WebAssembly (compiled in a worker of our own origin).
-          'script-src': ["'self'", "'wasm-unsafe-eval'"],
-          // Only an https site may ask the browser to upgrade its requests: on plain http (the embedded
-          // profile on loopback) the upgrade turned the snippet's redirect to its signed /blobs URL into an
-          // https request that nothing answers, and the player stayed silent.
-          'upgrade-insecure-requests': options.secureCookies ? [] : null,
-        },
-      },
-      strictTransportSecurity: options.secureCookies,
-    }),
-  );
+  app.use(precomputedHeaders(helmet(helmetOptions(options.secureCookies))));
   app.use(cookieParser());
 
   // A random, httpOnly visitor id anchors the CSRF token (double-submit bound to this browser).
