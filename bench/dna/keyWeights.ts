@@ -6,7 +6,8 @@
 // the weights of the transcribed notes (basic-pitch: all notes, lowest note), chroma-only (0, 0) included.
 // `--variants` also searches how chroma frames are pooled (level weighting, gate), per timbre set (choose on
 // seed 1 with A–D and F only); `--measure` prints only the previous and the current weights' rows, for
-// held-out seeds and set E.
+// held-out seeds and set E. `--no-retune` gives the note model the signal at its own tuning instead of
+// retuned to A440 (as before issue 11's fourth round), for before/after rows on the same clips.
 import { buildSet, mirexKeyScore } from './run';
 import { renderClip, TIMBRE_SETS } from '../../packages/audio/src/testing/synth';
 import { encodeWav } from '../../packages/audio/src/testing/wavEncoder';
@@ -61,7 +62,9 @@ async function main() {
       1,
       Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP),
     );
-    const notes = notesMode ? await estimateNotes(signal.samples, scale) : undefined;
+    // --no-retune: the note model hears the signal as it is (before issue 11's fourth round).
+    const tuning = process.argv.includes('--no-retune') ? 0 : chroma.tuningSemitones;
+    const notes = notesMode ? await estimateNotes(signal.samples, scale, tuning) : undefined;
     prepared.push({ clip, chroma, opening: { from: first, to: first + bar }, notes });
   }
   if (variantsMode) {

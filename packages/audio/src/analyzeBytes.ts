@@ -259,7 +259,7 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
       warnings.push(`The voice model could not run (${firstLine(error)}); voiceTags are a rough guess.`);
       return undefined;
     }),
-    estimateNotes(signal.samples, scale).catch((error: unknown) => {
+    estimateNotes(signal.samples, scale, chroma.tuningSemitones).catch((error: unknown) => {
       warnings.push(
         `The note model could not run (${firstLine(error)}); the key comes from the chroma alone.`,
       );

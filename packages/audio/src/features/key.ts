@@ -1,9 +1,13 @@
-// Key: a duration-weighted pitch-class profile (chroma of spectral peaks) is correlated with rotated
-// Krumhansl–Kessler profiles that include the overtones a real note adds (so a note's fifth-above
-// partial does not pull the estimate to the dominant key); a bass-line profile favouring tonic and
-// fifth, and the harmony bar by bar (a triad per bar: where the dominants resolve, V→I, and which chord
-// fills most bars) break the relative major/minor tie. The opening chord no longer counts by default
-// (weight 0): the bench's progressions open off the tonic 40% of the time. Confidence = margin × clarity.
+// Key: a duration-weighted pitch-class profile (chroma of spectral peaks, each frame weighted by its tonal
+// level, quiet frames left out) is correlated with rotated Krumhansl–Kessler profiles that include the
+// overtones a real note adds (so a note's fifth-above partial does not pull the estimate to the dominant
+// key). Notes transcribed by basic-pitch (notes.ts; the signal retuned to A440 first, by the chroma's
+// tuning estimate) add their own pitch-class profile (plain Krumhansl–Kessler) and their lowest note per
+// frame as a bass line. A bass-line profile favouring tonic and fifth (chroma below 220 Hz and the
+// transcribed bass), and the harmony bar by bar (a triad per bar: where the dominants resolve, V→I, and
+// which chord fills most bars) break the relative major/minor tie. The opening chord no longer counts by
+// default (weight 0): the bench's progressions open off the tonic 40% of the time. Confidence = margin ×
+// clarity.
 import { keyNameOf, type KeyMode, type KeyPrediction } from '../dna';
 import type { ChromaFrames } from './spectral';
 import type { NoteProfile } from './notes';

@@ -4,7 +4,8 @@
 // interpolator; the model then hears fundamentals and their first partials, which is what it needs for
 // bass lines and chords. To stay within the speed budget it hears at most WINDOWS windows spread over the
 // track. The result is summarised as pitch-class profiles for the key: every sounding note (chords and
-// melody) and the lowest sounding note of each frame (the bass line). The session is created once per
+// melody) and the lowest sounding note of each frame (the bass line). A recording tuned off A440 (the
+// chroma's tuning estimate) is resampled onto the model's A440 keys first. The session is created once per
 // analysing thread and reused.
 import { BASIC_PITCH, ensureModelFile } from '../models/modelFiles';
 import { modelThread } from './modelThread';
@@ -101,15 +102,55 @@ export function noteProfile(notes: Float32Array, frames: number): NoteProfile {
   return { chroma, bass, soundingFrames: sounding, frames: heard };
 }
 
-/** Transcribes up to WINDOWS windows of the mono analysis signal (11,025 Hz; `scale` brings it to about −20 dBFS RMS). */
-export async function estimateNotes(samples: Float32Array, scale = 1): Promise<NoteProfile> {
+/** Below this deviation from A440 (semitones, 5 cents) the signal is not retuned for the model. */
+export const RETUNE_MIN = 0.05;
+
+/**
+ * Fills `out` (NOTE_RATE) from the analysis signal at `start`, retuned by `semitones`: the model's 88 keys
+ * sit at A440 equal temperament, so a recording tuned off A440 is read back slower or faster (by
+ * 2^(−semitones/12)) to bring its notes onto the keys. The signal is first doubled in rate by the half-band
+ * interpolator, then read at fractional positions by linear interpolation (the content stops at 4 kHz, a
+ * fifth of the doubled rate, where linear interpolation is accurate enough for the model).
+ */
+export function retunedWindow(
+  x: Float32Array,
+  start: number,
+  semitones: number,
+  out: Float32Array,
+  inputLength = Math.ceil(out.length / 2),
+): void {
+  if (Math.abs(semitones) < RETUNE_MIN) {
+    upsampleTwice(x, start, inputLength, out);
+    return;
+  }
+  const step = 2 ** (-semitones / 12);
+  const doubled = new Float32Array(Math.ceil(out.length * step) + 2);
+  upsampleTwice(x, start, Math.ceil(doubled.length / 2), doubled);
+  for (let n = 0; n < out.length; n++) {
+    const at = n * step;
+    const i = Math.floor(at);
+    const frac = at - i;
+    out[n] = doubled[i]! + (doubled[i + 1]! - doubled[i]!) * frac;
+  }
+}
+
+/**
+ * Transcribes up to WINDOWS windows of the mono analysis signal (11,025 Hz; `scale` brings it to about
+ * −20 dBFS RMS). `tuningSemitones` is the recording's deviation from A440 (the chroma's estimate); the
+ * windows are retuned to A440 before the model hears them.
+ */
+export async function estimateNotes(
+  samples: Float32Array,
+  scale = 1,
+  tuningSemitones = 0,
+): Promise<NoteProfile> {
   const inputLength = Math.ceil(NOTE_WINDOW / 2); // analysis samples per window
   const count = Math.max(1, Math.min(WINDOWS, Math.floor(samples.length / inputLength)));
   const stride = count > 1 ? (samples.length - inputLength) / (count - 1) : 0;
   const windows = new Float32Array(count * NOTE_WINDOW);
   for (let w = 0; w < count; w++) {
     const out = windows.subarray(w * NOTE_WINDOW, (w + 1) * NOTE_WINDOW);
-    upsampleTwice(samples, Math.round(w * stride), inputLength, out);
+    retunedWindow(samples, Math.round(w * stride), tuningSemitones, out, inputLength);
   }
   for (let i = 0; i < windows.length; i++) windows[i]! *= scale;
   const { notes, frames } = await runNoteModel(windows);

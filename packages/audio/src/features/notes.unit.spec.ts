@@ -1,5 +1,6 @@
 // Notes from basic-pitch (the real ONNX model, fetched and verified on first use): the half-band
-// interpolator, the pitch-class summary, a rendered chord over a bass note, and the key with notes.
+// interpolator and the retuning onto A440, the pitch-class summary, a rendered chord over a bass note, a
+// detuned chord, and the key with notes.
 import { decodeWav } from '../decode/wav';
 import { renderClip } from '../testing/synth';
 import { encodeWav } from '../testing/wavEncoder';
@@ -11,6 +12,7 @@ import {
   NOTE_RATE,
   noteProfile,
   NOTE_WINDOW,
+  retunedWindow,
   upsampleTwice,
   type NoteProfile,
 } from './notes';
@@ -35,6 +37,37 @@ describe('upsampleTwice', () => {
     let worst = 0;
     for (let i = 200; i < 3800; i++) worst = Math.max(worst, Math.abs(out[i]! - expected[i]!));
     expect(worst).toBeLessThan(0.01);
+  });
+});
+
+/** Frequency of a sine from its upward zero crossings over out[from, to). */
+function zeroCrossingHz(out: Float32Array, rate: number, from: number, to: number): number {
+  const crossings: number[] = [];
+  for (let i = from; i < to; i++)
+    if (out[i - 1]! < 0 && out[i]! >= 0) crossings.push(i - 1 + out[i - 1]! / (out[i - 1]! - out[i]!));
+  return ((crossings.length - 1) * rate) / (crossings.at(-1)! - crossings[0]!);
+}
+
+describe('retunedWindow', () => {
+  const semitones = 0.4; // A4 = 450.3 Hz
+  const sharpA = 440 * 2 ** (semitones / 12);
+
+  it('reads a recording tuned 40 cents sharp back onto A440 (its A4 comes out at 440 Hz)', () => {
+    const x = sine(sharpA, ANALYSIS, 2 * ANALYSIS);
+    const out = new Float32Array(NOTE_RATE);
+    retunedWindow(x, 0, semitones, out);
+    expect(zeroCrossingHz(out, NOTE_RATE, 500, NOTE_RATE - 500)).toBeCloseTo(440, 0);
+    retunedWindow(x, 0, -semitones, out); // the other way: further away
+    expect(zeroCrossingHz(out, NOTE_RATE, 500, NOTE_RATE - 500)).toBeGreaterThan(460);
+  });
+
+  it('leaves a recording within 5 cents of A440 as upsampleTwice gives it', () => {
+    const x = sine(441, ANALYSIS, 4000);
+    const retuned = new Float32Array(6000);
+    const doubled = new Float32Array(6000);
+    retunedWindow(x, 100, 0.03, retuned);
+    upsampleTwice(x, 100, 3000, doubled);
+    expect(retuned).toEqual(doubled);
   });
 });
 
@@ -78,6 +111,25 @@ describe('estimateNotes (basic-pitch)', () => {
     expect(profile.soundingFrames).toBeGreaterThan(profile.frames * 0.8);
     expect(topPitchClasses(profile.chroma, 4)).toEqual([0, 4, 7, 9]);
     expect(topPitchClasses(profile.bass, 1)).toEqual([9]);
+  }, 60_000);
+
+  it('hears a triad tuned 45 cents sharp as C, E, G once told the tuning', async () => {
+    const n = 6 * ANALYSIS;
+    const x = new Float32Array(n);
+    for (const midi of [48, 60, 64, 67]) {
+      const hz = 440 * 2 ** ((midi + 0.45 - 69) / 12);
+      for (let h = 1; h <= 3; h++) {
+        const partial = sine(hz * h, ANALYSIS, n, h);
+        for (let i = 0; i < n; i++) x[i]! += (0.25 / h) * partial[i]!;
+      }
+    }
+    const retuned = await estimateNotes(x, 0.3, 0.45);
+    expect(topPitchClasses(retuned.chroma, 3)).toEqual([0, 4, 7]);
+    expect(topPitchClasses(retuned.bass, 1)).toEqual([0]);
+    // Unretuned, the model hears C# beside C and loses the G (what key.ts was given before).
+    const asIs = await estimateNotes(x, 0.3);
+    expect(asIs.chroma[1]).toBeGreaterThan(0.5 * asIs.chroma[0]!);
+    expect(asIs.chroma[7]).toBeLessThan(0.1 * asIs.chroma[0]!);
   }, 60_000);
 
   it('hears no notes in white noise', async () => {

@@ -4,7 +4,7 @@
 
 export type Feel = 'straight' | 'swing' | 'triplet' | 'halfTime';
 export type Mode = 'major' | 'minor';
-export type TimbreSetName = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+export type TimbreSetName = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
 /**
  * The bench's default timbre sets. A–D were used while setting the engine's weights; E was added
  * afterwards as a held-out check and is never used to set weights.
@@ -15,7 +15,15 @@ export const TIMBRE_SETS: readonly TimbreSetName[] = ['A', 'B', 'C', 'D', 'E'];
  * plucks whose third harmonic is louder than the fundamental, a growling bass whose octave is the loudest
  * partial, a tom-like snare tuned near 300 Hz), distinct from E; not in the default draw (--timbres F).
  */
-export const EXTRA_TIMBRE_SETS: readonly TimbreSetName[] = ['F'];
+export const EXTRA_TIMBRE_SETS: readonly TimbreSetName[] = ['F', 'G', 'H'];
+/*
+ * G and H (issue 11, fourth round): tuning sets rendered by other synthesis methods than the wavetables of
+ * A–F, so that the key can be tuned for bright, short and inharmonic instruments without looking at E.
+ * G: two-operator FM bell chords (modulator at 1.4× or 3.5× the carrier, a decaying index: inharmonic
+ * partials), a 25%-pulse bass, a high tuned kick and a tuned tom-snare at a random pitch. H: Karplus–Strong
+ * plucked-string chords, an FM bass (1:1, bright attack), a boomy 808 tuned to a random pitch, a long
+ * shaker.
+ */
 
 export interface ClipSpec {
   seed: number;
@@ -80,7 +88,13 @@ interface Timbre {
   hatBright: number; // 1 = very bright
   chordLevel: number;
   bassLevel: number;
+  /** Other synthesis methods than the wavetable (tuning sets G and H). */
+  chordSynth?: Synth;
+  bassSynth?: Synth;
 }
+
+/** FM: one modulator at `ratio` × the carrier, index falling from `index` to a fifth of it over `decay`. */
+type Synth = { kind: 'fm'; ratio: number; index: number } | { kind: 'pluck'; brightness: number };
 
 function timbreSet(name: TimbreSetName, random: () => number): Timbre {
   const jitter = (x: number, amount = 0.15) => x * (1 + (random() * 2 - 1) * amount);
@@ -198,6 +212,47 @@ function timbreSet(name: TimbreSetName, random: () => number): Timbre {
         hatBright: 0.9,
         chordLevel: 0.3,
         bassLevel: 0.4,
+      };
+    case 'G': // tuning set: FM bell chords, pulse bass, high tuned kick, tom-snare at a random pitch
+      return {
+        chordHarmonics: [1],
+        chordAttack: 0.002,
+        chordDecay: jitter(0.9),
+        chordStabs: random() < 0.6,
+        bassHarmonics: [0.71, 0.5, 0.24, 0, 0.14, 0.17, 0.1, 0, 0.08, 0.1],
+        bassDecay: jitter(0.45),
+        kickStartHz: jitter(230, 0.1),
+        kickEndHz: jitter(85, 0.15),
+        kickDecay: jitter(0.18),
+        snareToneHz: 250 + random() * 250,
+        snareDecay: jitter(0.12),
+        clap: false,
+        hatDecay: jitter(0.05),
+        hatBright: 0.85,
+        chordLevel: 0.33,
+        bassLevel: 0.38,
+        chordSynth: { kind: 'fm', ratio: random() < 0.5 ? 1.4 : 3.5, index: jitter(1.6, 0.3) },
+      };
+    case 'H': // tuning set: Karplus–Strong plucked chords, FM bass, boomy 808 at a random pitch, long shaker
+      return {
+        chordHarmonics: [1],
+        chordAttack: 0.002,
+        chordDecay: jitter(1.2),
+        chordStabs: random() < 0.5,
+        bassHarmonics: [1],
+        bassDecay: jitter(0.5),
+        kickStartHz: jitter(110, 0.1),
+        kickEndHz: 40 + random() * 25,
+        kickDecay: jitter(0.8),
+        snareToneHz: jitter(200, 0.2),
+        snareDecay: jitter(0.15),
+        clap: random() < 0.5,
+        hatDecay: jitter(0.12),
+        hatBright: 0.75,
+        chordLevel: 0.32,
+        bassLevel: 0.4,
+        chordSynth: { kind: 'pluck', brightness: 0.3 + random() * 0.5 },
+        bassSynth: { kind: 'fm', ratio: 1, index: jitter(3, 0.3) },
       };
   }
 }
@@ -466,6 +521,71 @@ function addTone(
   }
 }
 
+/** A note of another synthesis method (FM or Karplus–Strong) with addTone's envelope and release. */
+function addSynthTone(
+  out: Float32Array,
+  rate: number,
+  synth: Synth,
+  hz: number,
+  start: number,
+  duration: number,
+  level: number,
+  attack: number,
+  decay: number,
+  random: () => number,
+) {
+  const first = Math.max(0, Math.round(start * rate));
+  const last = Math.min(out.length, Math.round((start + duration) * rate));
+  const release = Math.min(0.03, duration / 4);
+  const decayRate = Number.isFinite(decay) ? 6.9 / decay : 0;
+  if (synth.kind === 'fm') {
+    let carrier = random() * 2 * Math.PI;
+    let modulator = 0;
+    const indexRate = Number.isFinite(decay) ? 1.6 / decay : 0;
+    for (let i = first; i < last; i++) {
+      const t = (i - first) / rate;
+      const remaining = (last - i) / rate;
+      let envelope = t < attack ? t / attack : Math.exp(-decayRate * (t - attack));
+      if (remaining < release) envelope *= remaining / release;
+      const index = synth.index * (0.2 + 0.8 * Math.exp(-indexRate * t));
+      out[i]! += level * envelope * Math.sin(carrier + index * Math.sin(modulator));
+      carrier += (2 * Math.PI * hz) / rate;
+      modulator += (2 * Math.PI * hz * synth.ratio) / rate;
+    }
+    return;
+  }
+  // Karplus–Strong: a noise burst in a delay line of one period, averaged (low-passed) at every pass;
+  // the fractional part of the period by linear interpolation of the read position.
+  const period = rate / hz;
+  const length = Math.ceil(period) + 2;
+  const line = new Float32Array(length);
+  let smooth = 0;
+  for (let j = 0; j < length; j++) {
+    const noise = random() * 2 - 1;
+    smooth += synth.brightness * (noise - smooth);
+    line[j] = smooth;
+  }
+  let write = 0;
+  let previous = 0;
+  for (let i = first; i < last; i++) {
+    const t = (i - first) / rate;
+    const remaining = (last - i) / rate;
+    let envelope = Math.exp(-0.3 * decayRate * t);
+    if (remaining < release) envelope *= remaining / release;
+    const readAt = write - period;
+    const base = Math.floor(readAt);
+    const frac = readAt - base;
+    const a = line[((base % length) + length) % length]!;
+    const b = line[(((base + 1) % length) + length) % length]!;
+    const delayed = a + (b - a) * frac;
+    const value = 0.5 * (delayed + previous) * 0.998;
+    previous = delayed;
+    line[write % length] = value;
+    write++;
+    out[i]! += 2 * level * envelope * value;
+  }
+}
+
 export interface RenderedClip {
   samples: Float32Array;
   sampleRate: number;
@@ -508,6 +628,13 @@ export function renderClip(spec: ClipSpec): RenderedClip {
     const progression = progressions[(spec.progression ?? drawn) % progressions.length]!;
     const chordTable = wavetable(timbre.chordHarmonics);
     const bassTable = wavetable(timbre.bassHarmonics);
+    const play = (
+      voice: Float32Array | Synth,
+      ...note: Parameters<typeof addSynthTone> extends [unknown, unknown, unknown, ...infer R] ? R : never
+    ) =>
+      voice instanceof Float32Array
+        ? addTone(out, rate, voice, ...note)
+        : addSynthTone(out, rate, voice, ...note);
     const register = 55 + Math.floor(random() * 6); // chord voicings around G3..C4 and up
     const offTonic = progression.flatMap(([offset], i) => (offset === 0 ? [] : [i]));
     const rotation = spec.openingOffset ? offTonic[(spec.openingOffset - 1) % offTonic.length]! : 0;
@@ -530,10 +657,8 @@ export function renderClip(spec: ClipSpec): RenderedClip {
       for (const hit of hits) {
         const length = timbre.chordStabs ? beatSeconds * 0.8 : barSeconds;
         for (const midi of notes) {
-          addTone(
-            out,
-            rate,
-            chordTable,
+          play(
+            timbre.chordSynth ?? chordTable,
             midiToHz(midi, spec.tuningHz),
             barStart + hit * beatSeconds,
             length,
@@ -550,10 +675,8 @@ export function renderClip(spec: ClipSpec): RenderedClip {
       const bassHits = spec.beatsPerBar === 3 ? [0] : [0, 2];
       for (const hit of bassHits) {
         const midi = hit > 0 && random() < 0.25 ? bassMidi + 7 : bassMidi;
-        addTone(
-          out,
-          rate,
-          bassTable,
+        play(
+          timbre.bassSynth ?? bassTable,
           midiToHz(midi, spec.tuningHz),
           barStart + hit * beatSeconds,
           beatSeconds * (spec.beatsPerBar === 3 ? 2.8 : 1.9),
