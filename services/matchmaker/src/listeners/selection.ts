@@ -84,13 +84,18 @@ export function rank(candidates: PoolBeat[], taste: Taste, random: () => number 
     return { beat, why };
   }
   const passCentroid = centroid(taste.passed);
+  // dot(e, matched) − PASS_WEIGHT·dot(e, passed) is dot(e, matched − PASS_WEIGHT·passed): one product
+  // per candidate instead of two.
+  const direction =
+    passCentroid && passCentroid.length === matchCentroid.length
+      ? matchCentroid.map((value, i) => value - PASS_WEIGHT * passCentroid[i]!)
+      : matchCentroid;
   const matchedGenres = new Set(taste.matched.flatMap((beat) => beat.genres));
   let best: PoolBeat = candidates[0]!;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const beat of candidates) {
     const score =
-      dot(beat.embedding, matchCentroid) -
-      (passCentroid ? PASS_WEIGHT * dot(beat.embedding, passCentroid) : 0) +
+      dot(beat.embedding, direction) +
       (beat.genres.some((genre) => matchedGenres.has(genre)) ? GENRE_BONUS : 0) -
       PRODUCER_PENALTY * heard(beat);
     if (score > bestScore) {
