@@ -8,7 +8,8 @@ import {
   type ListenerEvent,
   type ListenerState,
 } from './listener';
-import { rank, sample } from './selection';
+import { rank, sample, Selector } from './selection';
+import type { BeatPool } from '../beats/pool';
 
 const at = new Date('2026-11-20T12:00:00Z');
 const fold = (events: ListenerEvent[]): ListenerState =>
@@ -181,5 +182,33 @@ describe('sample (the candidates, drawn in memory)', () => {
       expect(counts.size).toBe(n);
       for (const seen of counts.values()) expect(Math.abs(seen - expected) / expected).toBeLessThan(0.2);
     }
+  });
+});
+
+describe('Selector.taste', () => {
+  it('keeps the 60 newest matches and passes in time order and counts producers over the 30 newest plays', async () => {
+    // 100 beats of 10 producers; beat 99 is not in the pool (deleted and forgotten): it is skipped.
+    const beats = Array.from({ length: 99 }, (_, i) => poolBeat(`b${i}`, `p${i % 10}`, [1, 0]));
+    const byId = new Map(beats.map((b) => [b.beatId, b]));
+    const pool = {
+      current: async () => undefined,
+      known: (id: string) => byId.get(id),
+    } as unknown as BeatPool;
+    const time = (i: number) => new Date(Date.UTC(2026, 10, 20, 0, 0, i)).toISOString();
+    const state = listenerDecider.initialState();
+    for (let i = 0; i < 100; i++) {
+      const ref = { beatId: `b${i}`, producerId: `p${i % 10}`, at: time(i) };
+      state.served[ref.beatId] = ref as never;
+      // Every 4th a match, the others passes; heard in order b0 … b99.
+      (i % 4 === 0 ? state.matched : state.passed)[ref.beatId] = ref as never;
+    }
+    const taste = await new Selector(pool).taste(state);
+    const newest = Array.from({ length: 60 }, (_, k) => 98 - k); // b98 … b39 (b99 is unknown)
+    expect(taste.matched.map((b) => b.beatId)).toEqual(newest.filter((i) => i % 4 === 0).map((i) => `b${i}`));
+    expect(taste.passed.map((b) => b.beatId)).toEqual(newest.filter((i) => i % 4 !== 0).map((i) => `b${i}`));
+    // The 30 newest known plays are b98 … b69: three of each producer.
+    expect([...taste.recentProducers.entries()].sort()).toEqual(
+      Array.from({ length: 10 }, (_, p) => [`p${p}`, 3]),
+    );
   });
 });
