@@ -16,11 +16,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FilesystemBlobStore } from '@beatmatch/platform';
+import { stringArg } from '@beatmatch/testing';
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
+const arg = stringArg;
 const sizesMb = arg('sizes', '32,300').split(',').map(Number);
 const rounds = Number(arg('rounds', '5'));
 const MB = 1024 * 1024;

@@ -28,11 +28,9 @@ import {
   uploadLimitsFromMb,
   type UploadWorkflow,
 } from '@beatmatch/catalog';
+import { numberArg } from '@beatmatch/testing';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const beats = arg('beats', 5);
 const seconds = arg('seconds', 180);
 const env = (name: string) => {

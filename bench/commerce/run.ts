@@ -22,15 +22,12 @@ import {
   openPostgres,
   TestPaymentProvider,
 } from '@beatmatch/platform';
-import { sampleDna } from '@beatmatch/testing';
+import { numberArg, sampleDna } from '@beatmatch/testing';
 import { createCommerceService } from '../../services/commerce/src/index';
 import { testCheckoutCompleted } from '../../services/commerce/src/orders/checkout';
 import { licencePdf } from '../../services/commerce/src/purchases/licence';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const orders = arg('orders', 200);
 const concurrency = arg('concurrency', 4);
 const pdfs = arg('pdfs', 100);

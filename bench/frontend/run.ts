@@ -18,12 +18,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { stringArg } from '@beatmatch/testing';
 
 const root = path.resolve(__dirname, '..', '..');
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
+const arg = stringArg;
 const runs = Number(arg('runs', '3'));
 const port = Number(arg('port', '18461'));
 const save = arg('save', '');

@@ -9,11 +9,9 @@ import path from 'node:path';
 import { createLogger } from '@beatmatch/platform';
 import { startEmbedded } from '@beatmatch/embedded';
 import { ApiClient } from '@beatmatch/embedded/apiClient';
+import { numberArg } from '@beatmatch/testing';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const requests = arg('requests', 400);
 const concurrency = arg('concurrency', 8);
 

@@ -23,15 +23,12 @@ import {
   openPostgres,
   type BlobStore,
 } from '@beatmatch/platform';
-import { gaussian, normalise, sampleDna, seededRandom } from '@beatmatch/testing';
+import { gaussian, normalise, numberArg, sampleDna, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
 import type { PoolBeat } from '../../services/matchmaker/src/beats/pool';
 import { CANDIDATES, rank } from '../../services/matchmaker/src/listeners/selection';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const beatCount = arg('beats', 3000);
 const listeners = arg('listeners', 40);
 const plays = arg('plays', 25);

@@ -5,15 +5,12 @@
  * --history beats (1 in 5 a match). Prints microseconds per `Selector.next()` and per part (taste,
  * candidates, rank), five rounds each after one warm-up round. Prints figures; not a test.
  */
-import { gaussian, normalise, seededRandom } from '@beatmatch/testing';
+import { gaussian, normalise, numberArg, seededRandom } from '@beatmatch/testing';
 import type { BeatPool, PoolBeat } from '../../services/matchmaker/src/beats/pool';
 import type { ListenerState } from '../../services/matchmaker/src/listeners/listener';
 import { rank, Selector, type Filters } from '../../services/matchmaker/src/listeners/selection';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const beatCount = arg('beats', 10_000);
 const listeners = arg('listeners', 50);
 const heardPerListener = arg('history', 20);
@@ -26,7 +23,7 @@ const beats: PoolBeat[] = Array.from({ length: beatCount }, (_, i) => ({
   producerId: `producer-${i % 300}`,
   producerName: `Producer ${i % 300}`,
   name: `Beat ${i}`,
-  prices: { basic: 2999, premium: 4999, unlimited: 9999 } as PoolBeat['prices'],
+  prices: { firstDate: 2999, relationship: 4999, marriage: 9999 },
   isPrivate: false,
   crate: 'active',
   deleted: false,

@@ -41,14 +41,11 @@ import {
   openPostgres,
 } from '@beatmatch/platform';
 import { createGateway, DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
-import { gaussian, normalise, sampleDna, seededRandom } from '@beatmatch/testing';
+import { gaussian, normalise, numberArg, sampleDna, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
 import type { LoadResult, LoadSpec, VisitorSession } from './loadgen';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const beatCount = arg('beats', 10_000);
 const connections = arg('connections', 50);
 const seconds = arg('seconds', 10);

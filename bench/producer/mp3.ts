@@ -12,11 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { stringArg } from '@beatmatch/testing';
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
-};
+const arg = stringArg;
 const seconds = Number(arg('seconds', '180'));
 const runs = Number(arg('runs', '3'));
 const RATE = 44100;

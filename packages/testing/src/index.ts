@@ -5,3 +5,4 @@ export * from './recordingProxy';
 export * from './kafka';
 export * from './dna';
 export * from './random';
+export * from './args';
