@@ -282,6 +282,8 @@ async function main() {
       serviceUrl: (name) => (name === 'matchmaker' ? matchmakerUrl : 'http://127.0.0.1:9'),
       // As the embedded profile calls its services: in process (--proxy: through the matchmaker's port).
       serviceApp: (name) => (name === 'matchmaker' && !viaProxy ? service!.app : undefined),
+      // And its caller-free snippet route to the service's plain handler, as the embedded profile does.
+      servicePublicRoutes: (name) => (name === 'matchmaker' && !viaProxy ? service!.publicRoutes : undefined),
       csrfSecret: gatewaySecret,
       secureCookies: false,
       remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },

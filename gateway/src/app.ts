@@ -30,6 +30,7 @@ import {
   type Subscription,
   type InternalTokenIssuer,
   type Logger,
+  type PublicHandler,
 } from '@beatmatch/platform';
 import { openApiDocument } from './openapi';
 import { API_PREFIX, findRoute, type ServiceName } from './routes';
@@ -69,6 +70,11 @@ export interface GatewayOptions {
    * its URL (undefined: proxied to `serviceUrl`). The distributed profile proxies every call.
    */
   serviceApp?: (service: ServiceName) => RequestHandler | undefined;
+  /**
+   * Embedded profile: a service's caller-free routes as plain handlers by service path (its
+   * `publicRoutes`). A route marked `lane: 'public'` in routes.ts goes to its handler (GET/HEAD only).
+   */
+  servicePublicRoutes?: (service: ServiceName) => Readonly<Record<string, PublicHandler>> | undefined;
   csrfSecret: string;
   /** Secure cookies (set behind https). */
   secureCookies: boolean;
@@ -152,8 +158,35 @@ export function createGateway(options: GatewayOptions) {
   ]);
   // The signature in the URL is the authorisation: no session, no CSRF, and the body must not be parsed.
   if (options.blobs) app.use(options.blobsPath ?? '/blobs', options.blobs);
-  app.use(requestLogging(logger));
-  app.use(precomputedHeaders(helmet(helmetOptions(options.secureCookies))));
+  const logging = requestLogging(logger);
+  const securityHeaders = precomputedHeaders(helmet(helmetOptions(options.secureCookies)));
+  if (options.servicePublicRoutes) {
+    const publicRoutes = options.servicePublicRoutes;
+    // The public lane (routes.ts, `lane`): request id, logs and security headers as on every answer,
+    // then the service's handler with its own path and query and no cookies.
+    app.use(API_PREFIX, (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const name = req.path.slice(1);
+      const target = findRoute(name);
+      const handler = target?.lane === 'public' ? publicRoutes(target.service)?.[target.path] : undefined;
+      if (!target || !handler) return next();
+      req.apiRoute = name;
+      const query = req.originalUrl.indexOf('?');
+      req.url = query === -1 ? target.path : target.path + req.originalUrl.slice(query);
+      delete req.headers.cookie;
+      logging(req, res, () =>
+        securityHeaders(req, res, () => {
+          void inSpan(
+            `gateway → ${target.service}`,
+            { 'beatmatch.service': target.service, 'url.path': target.path, 'beatmatch.call': 'public-lane' },
+            () => handler(req, res),
+          ).catch(next);
+        }),
+      );
+    });
+  }
+  app.use(logging);
+  app.use(securityHeaders);
   app.use(cookieParser());
 
   // A random, httpOnly visitor id anchors the CSRF token (double-submit bound to this browser).

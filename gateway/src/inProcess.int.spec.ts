@@ -33,6 +33,8 @@ describe('services called in process and over HTTP', () => {
   const seen: Seen[] = [];
   let inProcess: ReturnType<typeof createGateway>;
   let proxied: ReturnType<typeof createGateway>;
+  let withLane: ReturnType<typeof createGateway>;
+  const laneSeen: Array<{ url: string; cookieHeader: string | null }> = [];
 
   beforeAll(async () => {
     const keys = await generateInternalKeyPair();
@@ -73,6 +75,25 @@ describe('services called in process and over HTTP', () => {
     };
     inProcess = createGateway({ ...options, serviceApp: () => service });
     proxied = createGateway(options);
+    // The matchmaker's caller-free snippet route as a public handler (routes.ts, `lane: 'public'`): it
+    // answers as the stand-in app does, and records what it was given.
+    withLane = createGateway({
+      ...options,
+      serviceApp: () => service,
+      servicePublicRoutes: (name) =>
+        name === 'matchmaker'
+          ? {
+              '/player/snippet': async (req, res) => {
+                laneSeen.push({ url: req.url ?? '', cookieHeader: req.headers.cookie ?? null });
+                if (req.url?.includes('fail')) throw new Error('handler failed');
+                const body = JSON.stringify({ path: '/player/snippet' });
+                res.setHeader('Content-Type', 'application/json; charset=utf-8');
+                res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+                res.end(req.method === 'HEAD' ? undefined : body);
+              },
+            }
+          : undefined,
+    });
   });
   afterAll(() => new Promise((resolve) => upstream.close(resolve)));
 
@@ -156,5 +177,56 @@ describe('services called in process and over HTTP', () => {
       .get('/api/beatmatch_auth')
       .set('cookie', `${DEVICE_COOKIE}=3f1d0c8e-7a52-4a8e-9b1c-2d3e4f5a6b7c`);
     expect(seen.at(-1)!.caller.deviceId).toBeUndefined();
+  });
+
+  it('hands a public route to the service’s public handler, with the answer a proxied call gets', async () => {
+    const snippetPath = '/api/beatmatch_beat_play_snippet?beatId=b-1&x=%2F';
+    const answer = async (gateway: ReturnType<typeof createGateway>) => {
+      const { agent } = await browser(gateway);
+      const response = await agent.get(snippetPath).set('cookie', 'extra=1');
+      return response;
+    };
+    seen.length = 0;
+    laneSeen.length = 0;
+    const lane = await answer(withLane);
+    const viaProxy = await answer(proxied);
+    // The handler got the service's path and query and no cookies; the service app was not called.
+    expect(laneSeen).toEqual([{ url: '/player/snippet?beatId=b-1&x=%2F', cookieHeader: null }]);
+    expect(seen.map((s) => s.url)).toEqual(['/player/snippet?beatId=b-1&x=%2F']); // (the proxied call)
+    const headers = [
+      'content-type',
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'strict-transport-security',
+    ];
+    const comparable = (r: typeof lane) => ({
+      status: r.status,
+      body: r.body as unknown,
+      ...Object.fromEntries(headers.map((name) => [name, r.headers[name]])),
+    });
+    expect(comparable(lane)).toEqual(comparable(viaProxy));
+    expect(lane.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(lane.headers[HEADERS.requestId]).toMatch(/^[\w-]+$/);
+    expect(lane.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('takes the public lane only for GET and HEAD of a public route, and answers a failing handler with a problem', async () => {
+    laneSeen.length = 0;
+    const { agent, csrf } = await browser(withLane);
+    // HEAD takes the lane; POST of the same route goes the usual way (CSRF first: refused without it).
+    expect((await agent.head('/api/beatmatch_beat_play_snippet?beatId=b-2')).status).toBe(200);
+    expect((await agent.post('/api/beatmatch_beat_play_snippet').send({})).status).toBe(403);
+    // Another matchmaker route is not public: the service app answers it.
+    seen.length = 0;
+    await agent.post('/api/get_match_count').set('x-csrf-token', csrf).send({});
+    expect(seen.map((s) => s.path)).toEqual(['/matches/count']);
+    const failed = await agent.get('/api/beatmatch_beat_play_snippet?beatId=fail');
+    expect(failed.status).toBe(500);
+    expect(failed.headers['content-type']).toContain('application/problem+json');
+    expect(laneSeen.map((s) => s.url)).toEqual(['/player/snippet?beatId=b-2', '/player/snippet?beatId=fail']);
   });
 });

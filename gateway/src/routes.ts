@@ -20,6 +20,13 @@ export interface RouteTarget {
   accountLimit?: 'login' | 'code' | 'reset';
   /** false: a payment provider's webhook, authorised by its signature (checked by the service), not CSRF. */
   csrf?: false;
+  /**
+   * 'public': a GET/HEAD route that needs no caller and answers everyone the same (the player's snippet
+   * bytes). When its service runs in the gateway's process and offers a public handler for the path, the
+   * gateway calls that handler right after the request id and security headers, skipping cookies, CSRF
+   * (never checked on GET), the session and the internal token. Proxied, it goes the usual way.
+   */
+  lane?: 'public';
 }
 
 export const API_PREFIX = '/api/';
@@ -77,7 +84,7 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   // Matchmaker (artist-side spec §7): the swipe player, Match List, Play History and lyrics.
   beatmatch_beat_play: { service: 'matchmaker', path: '/player/next' },
   beatmatch_load_beat_param: { service: 'matchmaker', path: '/player/beat' },
-  beatmatch_beat_play_snippet: { service: 'matchmaker', path: '/player/snippet' },
+  beatmatch_beat_play_snippet: { service: 'matchmaker', path: '/player/snippet', lane: 'public' },
   total_beats: { service: 'matchmaker', path: '/player/total' },
   add_play: { service: 'matchmaker', path: '/plays' },
   get_match_count: { service: 'matchmaker', path: '/matches/count' },

@@ -21,6 +21,7 @@ import {
   startTemporalDevServer,
   parseServiceConfig,
   type Logger,
+  type PublicHandler,
   type RunnableService,
 } from '@beatmatch/platform';
 import { serviceRegistry } from '@beatmatch/contracts';
@@ -154,6 +155,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const servers: Server[] = [];
   const urls = new Map<ServiceName, string>();
   const apps = new Map<ServiceName, Express>();
+  const publicRoutes = new Map<ServiceName, Readonly<Record<string, PublicHandler>>>();
   const services: RunnableService[] = [];
   for (const definition of definitions) {
     const own = parseServiceConfig(definition, { ...env, ...secrets });
@@ -166,6 +168,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     servers.push(server);
     urls.set(definition.name as ServiceName, `http://127.0.0.1:${portOf(server)}`);
     apps.set(definition.name as ServiceName, service.app);
+    if (service.publicRoutes) publicRoutes.set(definition.name as ServiceName, service.publicRoutes);
     await service.start();
   }
 
@@ -184,6 +187,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     // One process: the gateway hands each call to the service's app itself (no loopback HTTP hop). The
     // services still listen on loopback ports, as the distributed profile's would.
     serviceApp: (name) => (options.inProcessServices === false ? undefined : apps.get(name)),
+    // Caller-free routes (the player's snippet bytes) go to the service's plain handler: gateway/src/routes.ts.
+    servicePublicRoutes: (name) => (options.inProcessServices === false ? undefined : publicRoutes.get(name)),
     csrfSecret: secrets.csrfSecret!,
     secureCookies: (options.publicUrl ?? '').startsWith('https://'),
     ...(frontendsDir

@@ -14,7 +14,8 @@ import {
 } from '@beatmatch/platform';
 import { z } from 'zod';
 import { beatPoolSchema, BeatPool } from './beats/pool';
-import { matchmakerRouter } from './http/api';
+import { matchmakerPublicRoutes, matchmakerRouter } from './http/api';
+import { SnippetCache } from './http/snippets';
 import { subscribe } from './integration/subscriptions';
 import { listenerProjection, listenerReadModelSchema } from './listeners/readModel';
 import { Selector } from './listeners/selection';
@@ -60,6 +61,7 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
     options.poolRefreshMs === undefined ? {} : { refreshMs: options.poolRefreshMs },
   );
   const selector = new Selector(pool);
+  const snippets = new SnippetCache(options.blobs, options.snippetCacheBytes);
 
   const { app, finalize } = createServiceApp({
     name: 'matchmaker',
@@ -76,7 +78,7 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
       selector,
       blobs: options.blobs,
       clock,
-      ...(options.snippetCacheBytes !== undefined ? { snippetCacheBytes: options.snippetCacheBytes } : {}),
+      snippets,
     }),
   );
   finalize();
@@ -84,6 +86,8 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   let subscription: Subscription | undefined;
   return {
     app,
+    /** The snippet route as a plain handler, for the embedded gateway's public lane. */
+    publicRoutes: matchmakerPublicRoutes({ pool, snippets }),
     store,
     pool,
     relay,

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,15 +184,50 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
 };
 const call = (agent: ReturnType<typeof request>, method: 'get' | 'head', url: string) =>
   method === 'get' ? agent.get(url) : agent.head(url);
-/** A snippet as the audio element gets it: the bytes (Range, If-None-Match) from the route itself. */
+/**
+ * A snippet as the audio element gets it: the bytes (Range, If-None-Match) from the route itself. Every
+ * request is also made to the public handler the embedded gateway calls (`publicRoutes`), which must
+ * answer exactly as the Express route does.
+ */
 async function snippet(method: 'get' | 'head', beatId: string, headers: Record<string, string> = {}) {
-  const answer = call(request(matchmaker.app), method, `/player/snippet?beatId=${beatId}`)
+  const path = `/player/snippet?beatId=${beatId}`;
+  const lane = matchmaker.publicRoutes['/player/snippet']!;
+  const viaApp = call(request(matchmaker.app), method, path)
     .set(INTERNAL_TOKEN_HEADER, await token('visitor'))
     .set(headers);
-  if (method === 'head') return answer;
-  const response = await answer.buffer(true).parse(binary);
-  // A refusal is a problem+json body, not audio.
-  if (response.status >= 400) response.body = JSON.parse((response.body as Buffer).toString('utf8'));
+  const viaLane = call(
+    request((req: IncomingMessage, res: ServerResponse) => void lane(req, res)),
+    method,
+    path,
+  ).set(headers);
+  const [response, laneResponse] =
+    method === 'head'
+      ? [await viaApp, await viaLane]
+      : [await viaApp.buffer(true).parse(binary), await viaLane.buffer(true).parse(binary)];
+  for (const answer of [response, laneResponse])
+    if (method === 'get' && answer.status >= 400)
+      // A refusal is a problem+json body, not audio (its request id differs per request).
+      answer.body = { ...JSON.parse((answer.body as Buffer).toString('utf8')), requestId: undefined };
+  // A problem's length and Express's ETag of it carry the request id: compared by their bodies.
+  const comparable = (answer: typeof response) => ({
+    status: answer.status,
+    body: answer.body as unknown,
+    ...Object.fromEntries(
+      (answer.status >= 400
+        ? ['content-type', 'cache-control']
+        : [
+            'content-type',
+            'content-length',
+            'content-range',
+            'accept-ranges',
+            'cache-control',
+            'etag',
+            'last-modified',
+          ]
+      ).map((name) => [name, answer.headers[name]]),
+    ),
+  });
+  expect(comparable(laneResponse)).toEqual(comparable(response));
   return response;
 }
 

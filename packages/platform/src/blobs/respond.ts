@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import parseRange from 'range-parser';
 import { HttpProblem } from '../http/problem';
 import { BlobNotFoundError, BlobRangeError, type BlobStat, type BlobStore } from './port';
@@ -22,8 +22,8 @@ export interface BlobAnswerOptions {
  * Returns true when the request was a matching revalidation and has been answered with 304.
  */
 export function blobAnswerHeaders(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   stat: BlobStat,
   options: Omit<BlobAnswerOptions, 'notFound'>,
 ): boolean {
@@ -36,7 +36,8 @@ export function blobAnswerHeaders(
   res.setHeader('ETag', stat.etag);
   res.setHeader('Last-Modified', stat.lastModified.toUTCString());
   if (options.revalidate && req.headers['if-none-match'] === stat.etag) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return true;
   }
   return false;
@@ -46,7 +47,7 @@ export function blobAnswerHeaders(
  * The one byte range a request asks for within `size` bytes: undefined for none (or several, which
  * are answered whole); an unsatisfiable range throws a 416 problem, with a Content-Range naming the size.
  */
-export function requestedBlobRange(req: Request, res: Response, size: number) {
+export function requestedBlobRange(req: IncomingMessage, res: ServerResponse, size: number) {
   const header = req.headers.range;
   if (!header) return undefined;
   const parsed = parseRange(size, header, { combine: true });
@@ -63,8 +64,8 @@ export function requestedBlobRange(req: Request, res: Response, size: number) {
  * `options.notFound()`; a client that goes away mid-stream ends the response, not the process.
  */
 export async function sendBlob(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   blobs: BlobStore,
   key: string,
   options: BlobAnswerOptions,
@@ -76,7 +77,7 @@ export async function sendBlob(
   try {
     const { body } = await blobs.get(key, range ? { range } : {});
     if (range) {
-      res.status(206);
+      res.statusCode = 206;
       res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
       res.setHeader('Content-Length', String(range.end - range.start + 1));
     } else res.setHeader('Content-Length', String(stat.size));

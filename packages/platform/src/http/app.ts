@@ -8,6 +8,7 @@ import express, {
 } from 'express';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logging/logger';
 import { INTERNAL_TOKEN_HEADER, type Caller, type InternalTokenVerifier } from '../auth/internalToken';
 import { HttpProblem, problem, problemHandler } from './problem';
@@ -94,6 +95,14 @@ export function requestLogging(logger: Logger): RequestHandler {
     next();
   };
 }
+
+/**
+ * A service route that needs no caller and answers every caller the same (GET/HEAD, no body), as a plain
+ * Node handler: the embedded gateway calls it in process before its cookie, CSRF and session steps
+ * (gateway/src/routes.ts, `lane: 'public'`). It answers its own errors (`sendProblem`). The same route
+ * stays on the service's Express app for proxied calls.
+ */
+export type PublicHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** Health (liveness) and readiness routes shared by services and the gateway. */
 export function healthRoutes(app: Express, name: string, readiness: Array<() => Promise<unknown>> = []) {

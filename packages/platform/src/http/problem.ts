@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request } from 'express';
+import type { Logger } from '../logging/logger';
 import { ZodError, type ZodType } from 'zod';
 import { DomainError } from '../decider/decider';
 
@@ -104,22 +106,56 @@ const bodyParserMessage = (error: { type: string }) =>
 const bodyParserCode = (error: { type: string }) =>
   (Object.hasOwn(bodyParserCodes, error.type) ? bodyParserCodes[error.type] : undefined) ?? 'bad_body';
 
-export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
-  const requestId = String(req.id ?? '');
-  let body: Problem;
-  if (error instanceof ZodError) body = problem(400, zodMessage(error), 'validation', requestId);
-  else if (error instanceof DomainError) body = problem(error.status, error.message, error.code, requestId);
-  else if (error instanceof HttpProblem) body = problem(error.status, error.message, error.code, requestId);
-  else if (isClientHttpError(error)) body = problem(error.status, error.message, error.code, requestId);
-  else if (isBodyParserClientError(error))
-    body = problem(error.status, bodyParserMessage(error), bodyParserCode(error), requestId);
-  else if (error?.type === 'entity.parse.failed')
-    body = problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId);
-  else if (error?.type === 'entity.too.large')
-    body = problem(413, 'The request body is too large.', 'too_large', requestId);
-  else {
-    req.log?.error({ err: error }, 'unhandled error');
-    body = problem(500, 'Something went wrong on our side. Please try again.', 'internal', requestId);
+/**
+ * The problem an error answers (problem+json): the request's own fault (validation, a domain rule, a
+ * bad body) with its message, anything else a 500 with a generic message. `unhandled` marks the 500s.
+ */
+export function problemOf(error: unknown, requestId: string): { body: Problem; unhandled: boolean } {
+  const e = error as { type?: unknown } | undefined;
+  if (error instanceof ZodError)
+    return { body: problem(400, zodMessage(error), 'validation', requestId), unhandled: false };
+  if (error instanceof DomainError)
+    return { body: problem(error.status, error.message, error.code, requestId), unhandled: false };
+  if (error instanceof HttpProblem)
+    return { body: problem(error.status, error.message, error.code, requestId), unhandled: false };
+  if (isClientHttpError(error))
+    return { body: problem(error.status, error.message, error.code, requestId), unhandled: false };
+  if (isBodyParserClientError(error))
+    return {
+      body: problem(error.status, bodyParserMessage(error), bodyParserCode(error), requestId),
+      unhandled: false,
+    };
+  if (e?.type === 'entity.parse.failed')
+    return {
+      body: problem(400, 'The request body is not valid JSON.', 'malformed_json', requestId),
+      unhandled: false,
+    };
+  if (e?.type === 'entity.too.large')
+    return { body: problem(413, 'The request body is too large.', 'too_large', requestId), unhandled: false };
+  return {
+    body: problem(500, 'Something went wrong on our side. Please try again.', 'internal', requestId),
+    unhandled: true,
+  };
+}
+
+/**
+ * Answers an error on a plain Node response (a service's public handler, called without Express): the
+ * same problem the Express handler below answers. A response already under way is cut off instead.
+ */
+export function sendProblem(req: IncomingMessage & { log?: Logger }, res: ServerResponse, error: unknown) {
+  const { body, unhandled } = problemOf(error, String((req as { id?: unknown }).id ?? ''));
+  if (unhandled) req.log?.error({ err: error }, 'unhandled error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
   }
+  res.statusCode = body.status;
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+export const problemHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
+  const { body, unhandled } = problemOf(error, String(req.id ?? ''));
+  if (unhandled) req.log?.error({ err: error }, 'unhandled error');
   res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
 };

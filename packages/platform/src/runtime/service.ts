@@ -9,6 +9,7 @@ import type { PaymentsPort } from '../payments/port';
 import type { TemporalSettings } from '../workflows/temporal';
 import type { InternalTokenVerifier } from '../auth/internalToken';
 import type { BlobStore } from '../blobs/port';
+import type { PublicHandler } from '../http/app';
 
 /**
  * Everything a service gets from the process, chosen once from configuration for both profiles
@@ -45,6 +46,8 @@ export interface Infrastructure {
 /** What `create` returns: the HTTP app, and what to run/stop beside it (relays, consumers, workers). */
 export interface RunnableService {
   app: Express;
+  /** Caller-free GET routes by service path, for the embedded gateway's public lane (`PublicHandler`). */
+  publicRoutes?: Readonly<Record<string, PublicHandler>>;
   start(): void | Promise<void>;
   stop(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
@@ -30,8 +31,10 @@ import {
   parseInput,
   requireUser,
   route,
+  sendProblem,
   type BlobStore,
   type EventStore,
+  type PublicHandler,
   type SqlDatabase,
 } from '@beatmatch/platform';
 import {
@@ -55,7 +58,7 @@ import {
   type ListenerState,
 } from '../listeners/listener';
 import { describe, type Filters, type Selector } from '../listeners/selection';
-import { SnippetCache } from './snippets';
+import type { SnippetCache } from './snippets';
 
 export interface MatchmakerDeps {
   db: SqlDatabase;
@@ -65,8 +68,8 @@ export interface MatchmakerDeps {
   selector: Selector;
   blobs: () => Promise<BlobStore>;
   clock: () => Date;
-  /** Memory for snippet bytes (default DEFAULT_SNIPPET_CACHE_BYTES, 128 MB). */
-  snippetCacheBytes?: number;
+  /** The snippets listeners play, held in memory (./snippets.ts). */
+  snippets: SnippetCache;
 }
 
 /** The snippet route's `?beatId=` (built once: a zod schema costs more to build than to run). */
@@ -74,6 +77,49 @@ const snippetBeatId = z
   .string({ error: MATCHMAKER_MESSAGES.beatRequired })
   .min(1, MATCHMAKER_MESSAGES.beatRequired)
   .max(100, MATCHMAKER_MESSAGES.beatNotFound);
+
+/** A beat of the pool, or the spec's 404 (also when `playable` and it may not be played). */
+async function findBeat(pool: BeatPool, beatId: string, playable = true): Promise<PoolBeat> {
+  const beat = await pool.get(beatId);
+  if (!beat || (playable && !isPlayable(beat)))
+    throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
+  return beat;
+}
+
+/**
+ * GET/HEAD of a playable beat's snippet: `beatId` checked, the beat looked up (whether it may be played
+ * is checked on every request), then its bytes, from memory after the first play (README, "Snippets").
+ */
+function snippetAnswer(deps: Pick<MatchmakerDeps, 'pool' | 'snippets'>) {
+  return async (req: IncomingMessage, res: ServerResponse, beatId: unknown) => {
+    const id = snippetBeatId.parse(typeof beatId === 'string' ? beatId : undefined);
+    const beat = await findBeat(deps.pool, id);
+    await deps.snippets.serve(req, res, beat.snippetKey!);
+  };
+}
+
+/**
+ * The matchmaker's caller-free routes as plain Node handlers (`PublicHandler`), for the embedded
+ * gateway's public lane: the snippet, answered exactly as the Express route below answers it.
+ */
+export function matchmakerPublicRoutes(
+  deps: Pick<MatchmakerDeps, 'pool' | 'snippets'>,
+): Readonly<Record<string, PublicHandler>> {
+  const answerSnippet = snippetAnswer(deps);
+  return {
+    '/player/snippet': async (req, res) => {
+      try {
+        // As Express reads `?beatId=`: one value is a string; none or several are not.
+        const url = req.url ?? '';
+        const query = url.indexOf('?');
+        const values = query === -1 ? [] : new URLSearchParams(url.slice(query + 1)).getAll('beatId');
+        await answerSnippet(req, res, values.length === 1 ? values[0] : undefined);
+      } catch (error) {
+        sendProblem(req, res, error);
+      }
+    },
+  };
+}
 
 /** The snippet's URL as the player loads it (the gateway's public GET route). */
 export const snippetUrl = (beatId: string) =>
@@ -123,7 +169,6 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   const s = deps.schema;
 
   const states = new ListenerStates();
-  const snippets = new SnippetCache(deps.blobs, deps.snippetCacheBytes);
   const run = async (listener: ListenerId, command: ListenerCommand) => {
     // Another path appends to the stream: the player's copy of its state is dropped, not patched.
     states.forget(listenerStream(listener));
@@ -162,12 +207,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     await run(device, { type: 'HandOver', userId, at });
   }
 
-  async function beatOr404(beatId: string, playable = true): Promise<PoolBeat> {
-    const beat = await deps.pool.get(beatId);
-    if (!beat || (playable && !isPlayable(beat)))
-      throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
-    return beat;
-  }
+  const beatOr404 = (beatId: string, playable = true) => findBeat(deps.pool, beatId, playable);
 
   async function playLimit(userId: string | undefined): Promise<number | null> {
     return hasArtistPlan(await deps.pool.entitlements(userId)) ? null : FREE_PLAYS_PER_DAY;
@@ -314,12 +354,8 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
     }),
   );
 
-  const snippet = route(async (req, res) => {
-    const beatId = snippetBeatId.parse(typeof req.query.beatId === 'string' ? req.query.beatId : undefined);
-    const beat = await beatOr404(beatId);
-    // The bytes themselves, from memory after the first play (README, "Snippets").
-    await snippets.serve(req, res, beat.snippetKey!);
-  });
+  const answerSnippet = snippetAnswer(deps);
+  const snippet = route((req, res) => answerSnippet(req, res, req.query.beatId));
   router.get('/player/snippet', snippet);
   router.head('/player/snippet', snippet);
 

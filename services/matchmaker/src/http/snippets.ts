@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { MATCHMAKER_MESSAGES } from '@beatmatch/contracts';
 import {
@@ -62,7 +62,7 @@ export class SnippetCache {
   }
 
   /** Answers one snippet request: from memory when held, else streamed from the store. */
-  async serve(req: Request, res: Response, key: string): Promise<void> {
+  async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
     let held: Held | undefined;
     try {
       held = await this.get(key);
@@ -85,12 +85,12 @@ const SNIPPET_ANSWER = {
   notFound: () => new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found'),
 };
 
-function sendHeld(req: Request, res: Response, { stat, bytes }: Held) {
+function sendHeld(req: IncomingMessage, res: ServerResponse, { stat, bytes }: Held) {
   if (blobAnswerHeaders(req, res, stat, SNIPPET_ANSWER)) return;
   const range = requestedBlobRange(req, res, bytes.length);
   const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
   if (range) {
-    res.status(206);
+    res.statusCode = 206;
     res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`);
   }
   res.setHeader('Content-Length', String(body.length));
@@ -106,5 +106,5 @@ const snippetProblem = (error: unknown) =>
       : error;
 
 /** Streams a snippet from the blob store (one too large to hold), with the same answer rules. */
-export const streamSnippet = (req: Request, res: Response, blobs: BlobStore, key: string) =>
+export const streamSnippet = (req: IncomingMessage, res: ServerResponse, blobs: BlobStore, key: string) =>
   sendBlob(req, res, blobs, key, SNIPPET_ANSWER);
