@@ -70,10 +70,9 @@ export function requestLogging(logger: Logger): RequestHandler {
       });
     }
     const started = performance.now();
-    const done = (error?: unknown) => {
-      res.off('finish', done);
-      res.off('close', done);
-      res.off('error', done);
+    // 'close' comes once per response: after it finished, or when it was cut off (then not finished).
+    const done = () => {
+      const error = res.errored;
       const failed = error instanceof Error || res.statusCode >= 500;
       const level = failed ? 'error' : res.statusCode >= 400 ? 'info' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
@@ -89,9 +88,7 @@ export function requestLogging(logger: Logger): RequestHandler {
         failed ? 'request errored' : aborted ? 'request aborted' : 'request completed',
       );
     };
-    res.on('finish', done);
-    res.on('close', done);
-    res.on('error', done);
+    res.once('close', done);
     next();
   };
 }
