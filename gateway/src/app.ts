@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { helmetOptions, precomputedHeaders } from './securityHeaders';
+import { helmetOptions, mediaHelmetOptions, precomputedHeaders } from './securityHeaders';
 import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import { doubleCsrf } from 'csrf-csrf';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
@@ -152,7 +152,11 @@ export function createGateway(options: GatewayOptions) {
   }
 
   const logging = requestLogging(logger);
-  const securityHeaders = precomputedHeaders(helmet(helmetOptions(options.secureCookies)));
+  const pageHeaders = precomputedHeaders(helmet(helmetOptions(options.secureCookies)));
+  const mediaHeaders = precomputedHeaders(helmet(mediaHelmetOptions(options.secureCookies)));
+  /** The media headers for a route marked `media` (its name after /api/), the pages' for the rest. */
+  const securityHeadersFor = (apiName: string | undefined) =>
+    apiName !== undefined && findRoute(apiName)?.media ? mediaHeaders : pageHeaders;
   if (options.servicePublicRoutes) {
     const publicRoutes = options.servicePublicRoutes;
     /**
@@ -173,7 +177,7 @@ export function createGateway(options: GatewayOptions) {
       req.url = query === -1 ? target.path : target.path + url.slice(query);
       delete req.headers.cookie;
       logging(request, res as Response, () =>
-        securityHeaders(request, res as Response, () => {
+        securityHeadersFor(name)(request, res as Response, () => {
           void inSpan(
             `gateway → ${target.service}`,
             { 'beatmatch.service': target.service, 'url.path': target.path, 'beatmatch.call': 'public-lane' },
@@ -203,7 +207,12 @@ export function createGateway(options: GatewayOptions) {
   // The signature in the URL is the authorisation: no session, no CSRF, and the body must not be parsed.
   if (options.blobs) app.use(options.blobsPath ?? '/blobs', options.blobs);
   app.use(logging);
-  app.use(securityHeaders);
+  app.use((req, res, next) => {
+    const apiName = req.path.startsWith(API_PREFIX)
+      ? req.path.slice(API_PREFIX.length).replace(/\/$/, '')
+      : undefined;
+    securityHeadersFor(apiName)(req, res, next);
+  });
   app.use(cookieParser());
 
   // A random, httpOnly visitor id anchors the CSRF token (double-submit bound to this browser).

@@ -209,7 +209,11 @@ describe('services called in process and over HTTP', () => {
       ...Object.fromEntries(headers.map((name) => [name, r.headers[name]])),
     });
     expect(comparable(lane)).toEqual(comparable(viaProxy));
-    expect(lane.headers['content-security-policy']).toContain("default-src 'self'");
+    // A snippet is media: a CSP that allows nothing, nosniff, same-origin resource policy, no page headers.
+    expect(lane.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(lane.headers['x-content-type-options']).toBe('nosniff');
+    expect(lane.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(lane.headers['x-frame-options']).toBeUndefined();
     expect(lane.headers[HEADERS.requestId]).toMatch(/^[\w-]+$/);
     expect(lane.headers['x-powered-by']).toBeUndefined();
   });
@@ -222,8 +226,11 @@ describe('services called in process and over HTTP', () => {
     expect((await agent.post('/api/beatmatch_beat_play_snippet').send({})).status).toBe(403);
     // Another matchmaker route is not public: the service app answers it.
     seen.length = 0;
-    await agent.post('/api/get_match_count').set('x-csrf-token', csrf).send({});
+    const count = await agent.post('/api/get_match_count').set('x-csrf-token', csrf).send({});
     expect(seen.map((s) => s.path)).toEqual(['/matches/count']);
+    // ... and carries the pages' security headers.
+    expect(count.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(count.headers['x-frame-options']).toBe('SAMEORIGIN');
     const failed = await agent.get('/api/beatmatch_beat_play_snippet?beatId=fail');
     expect(failed.status).toBe(500);
     expect(failed.headers['content-type']).toContain('application/problem+json');

@@ -27,6 +27,8 @@ export interface RouteTarget {
    * (never checked on GET), the session and the internal token. Proxied, it goes the usual way.
    */
   lane?: 'public';
+  /** Answers bytes a browser never renders as a page: the media security headers (securityHeaders.ts). */
+  media?: true;
 }
 
 export const API_PREFIX = '/api/';
@@ -84,7 +86,12 @@ export const routeTable: Readonly<Record<string, RouteTarget>> = {
   // Matchmaker (artist-side spec §7): the swipe player, Match List, Play History and lyrics.
   beatmatch_beat_play: { service: 'matchmaker', path: '/player/next' },
   beatmatch_load_beat_param: { service: 'matchmaker', path: '/player/beat' },
-  beatmatch_beat_play_snippet: { service: 'matchmaker', path: '/player/snippet', lane: 'public' },
+  beatmatch_beat_play_snippet: {
+    service: 'matchmaker',
+    path: '/player/snippet',
+    lane: 'public',
+    media: true,
+  },
   total_beats: { service: 'matchmaker', path: '/player/total' },
   add_play: { service: 'matchmaker', path: '/plays' },
   get_match_count: { service: 'matchmaker', path: '/matches/count' },

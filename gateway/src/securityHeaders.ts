@@ -21,6 +21,32 @@ export const helmetOptions = (secureCookies: boolean): Parameters<typeof helmet>
 });
 
 /**
+ * helmet's options for media answers (routes marked `media` in routes.ts: the player's snippet bytes),
+ * which a browser never renders as a document: nosniff, Cross-Origin-Resource-Policy same-origin (no
+ * other site embeds them), HSTS on https, and a CSP that allows nothing (`default-src 'none';
+ * frame-ancestors 'none'`), stricter than the pages' own. The document-only headers (COOP,
+ * Origin-Agent-Cluster, Referrer-Policy, X-Frame-Options and the legacy X-* ones) are left out: about
+ * 700 bytes less on each of the player's Range requests.
+ */
+export const mediaHelmetOptions = (secureCookies: boolean): Parameters<typeof helmet>[0] => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+  },
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  originAgentCluster: false,
+  referrerPolicy: false,
+  strictTransportSecurity: secureCookies,
+  xContentTypeOptions: true,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+
+/**
  * helmet's headers, worked out once. With options that hold no per-request function (no CSP nonce),
  * helmet sets the same headers on every answer, through a chain of thirteen middlewares per request
  * (4 % of a swipe call's CPU). This runs `middleware` once against a recording response and then sets

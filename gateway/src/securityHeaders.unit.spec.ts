@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { helmetOptions, precomputedHeaders } from './securityHeaders';
+import { helmetOptions, mediaHelmetOptions, precomputedHeaders } from './securityHeaders';
 
 const answerWith = async (middleware: RequestHandler) => {
   const app = express()
@@ -32,5 +32,22 @@ describe('precomputedHeaders', () => {
   it('refuses a middleware whose headers depend on the request (it does not finish at once)', () => {
     const later: RequestHandler = (_req, _res, next) => void setTimeout(next, 1);
     expect(() => precomputedHeaders(later)).toThrow(/did not finish/);
+  });
+
+  it.each([false, true])('gives media answers the short set (secure cookies: %s)', async (secure) => {
+    const media = await answerWith(precomputedHeaders(helmet(mediaHelmetOptions(secure))));
+    expect(media).toEqual(await answerWith(helmet(mediaHelmetOptions(secure))));
+    const security = Object.keys(media).filter(
+      (name) => !['content-type', 'content-length', 'connection', 'keep-alive'].includes(name),
+    );
+    expect(security.sort()).toEqual(
+      [
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'x-content-type-options',
+        ...(secure ? ['strict-transport-security'] : []),
+      ].sort(),
+    );
+    expect(media['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 });
