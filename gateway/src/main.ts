@@ -11,6 +11,7 @@ import {
   onStopSignal,
   loadConfig,
   serviceConfigShape,
+  listenOn,
 } from '@beatmatch/platform';
 import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
 import { createGateway, gatewayRevocations } from './app';
@@ -81,9 +82,8 @@ async function main() {
     remotes: { producer: config.PRODUCER_REMOTE_URL, artist: config.ARTIST_REMOTE_URL },
     ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
   });
-  const server = app.listen(config.PORT, config.HOST, () =>
-    logger.info({ port: config.PORT }, 'gateway listening'),
-  );
+  const server = await listenOn(app, config.PORT, config.HOST);
+  logger.info({ port: config.PORT }, 'gateway listening');
   // One stop however many signals arrive (Ctrl-C signals the group, a supervisor may send another).
   onStopSignal(async () => {
     await gatewayRevocations.stop(app);

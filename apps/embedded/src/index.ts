@@ -20,6 +20,7 @@ import {
   loadServiceDefinition,
   startTemporalDevServer,
   parseServiceConfig,
+  listenOn,
   type Logger,
   type PublicHandler,
   type RunnableService,
@@ -72,12 +73,7 @@ function loadSecrets(root: string, names: string[]): Record<string, string> {
   return stored;
 }
 
-function listen(app: Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
-    server.once('error', reject);
-  });
-}
+const listen = (app: Express, port: number, host: string): Promise<Server> => listenOn(app, port, host);
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 

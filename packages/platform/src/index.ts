@@ -19,6 +19,7 @@ export * from './mail/smtp';
 export * from './auth/internalToken';
 export * from './http/problem';
 export * from './http/app';
+export * from './http/listen';
 export * from './runtime/runService';
 export * from './http/html';
 export * from './runtime/service';

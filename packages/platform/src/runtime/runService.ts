@@ -1,3 +1,4 @@
+import { listenOn } from '../http/listen';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { z } from 'zod';
@@ -52,10 +53,7 @@ export async function runService<Shape extends z.ZodRawShape>(
   });
   const service = await definition.create(await infrastructure.forService(name, logger), own);
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = service.app.listen(config.PORT, config.HOST, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  const server: Server = await listenOn(service.app, config.PORT, config.HOST);
   await service.start();
   logger.info({ port: config.PORT, host: config.HOST }, `${name} listening`);
 

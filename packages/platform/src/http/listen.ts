@@ -1,0 +1,18 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+
+/**
+ * Serves `handler` (an Express app) on `port` and `host`, resolving once it listens and rejecting with
+ * the listen error (EADDRINUSE, EACCES). Not `app.listen(port, host, callback)`: Express 5 calls that
+ * callback with the error too, so a busy port looked like success and failed later, far from its cause.
+ */
+export function listenOn(handler: RequestListener, port: number, host: string): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve(server);
+    });
+  });
+}
