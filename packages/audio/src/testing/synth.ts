@@ -490,10 +490,14 @@ function wavetable(harmonics: number[]): Float32Array {
   return table;
 }
 
-function addTone(
+/**
+ * One note: a wavetable tone (`voice` a table) or another synthesis method (FM or Karplus–Strong), with
+ * one attack–decay envelope and a release over its last 30 ms (at most a quarter of the note).
+ */
+function addNote(
   out: Float32Array,
   rate: number,
-  table: Float32Array,
+  voice: Float32Array | Synth,
   hz: number,
   start: number,
   duration: number,
@@ -504,49 +508,36 @@ function addTone(
 ) {
   const first = Math.max(0, Math.round(start * rate));
   const last = Math.min(out.length, Math.round((start + duration) * rate));
-  const increment = (hz * TABLE_SIZE) / rate;
-  let phase = random() * TABLE_SIZE;
   const release = Math.min(0.03, duration / 4);
   const decayRate = Number.isFinite(decay) ? 6.9 / decay : 0;
-  for (let i = first; i < last; i++) {
+  const envelopeAt = (i: number) => {
     const t = (i - first) / rate;
     const remaining = (last - i) / rate;
-    let envelope = t < attack ? t / attack : Math.exp(-decayRate * (t - attack));
-    if (remaining < release) envelope *= remaining / release;
-    const index = phase | 0;
-    const frac = phase - index;
-    out[i]! += level * envelope * (table[index]! + (table[index + 1]! - table[index]!) * frac);
-    phase += increment;
-    if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
+    const envelope = t < attack ? t / attack : Math.exp(-decayRate * (t - attack));
+    return remaining < release ? envelope * (remaining / release) : envelope;
+  };
+  if (voice instanceof Float32Array) {
+    const table = voice;
+    const increment = (hz * TABLE_SIZE) / rate;
+    let phase = random() * TABLE_SIZE;
+    for (let i = first; i < last; i++) {
+      const envelope = envelopeAt(i);
+      const index = phase | 0;
+      const frac = phase - index;
+      out[i]! += level * envelope * (table[index]! + (table[index + 1]! - table[index]!) * frac);
+      phase += increment;
+      if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
+    }
+    return;
   }
-}
-
-/** A note of another synthesis method (FM or Karplus–Strong) with addTone's envelope and release. */
-function addSynthTone(
-  out: Float32Array,
-  rate: number,
-  synth: Synth,
-  hz: number,
-  start: number,
-  duration: number,
-  level: number,
-  attack: number,
-  decay: number,
-  random: () => number,
-) {
-  const first = Math.max(0, Math.round(start * rate));
-  const last = Math.min(out.length, Math.round((start + duration) * rate));
-  const release = Math.min(0.03, duration / 4);
-  const decayRate = Number.isFinite(decay) ? 6.9 / decay : 0;
+  const synth = voice;
   if (synth.kind === 'fm') {
     let carrier = random() * 2 * Math.PI;
     let modulator = 0;
     const indexRate = Number.isFinite(decay) ? 1.6 / decay : 0;
     for (let i = first; i < last; i++) {
       const t = (i - first) / rate;
-      const remaining = (last - i) / rate;
-      let envelope = t < attack ? t / attack : Math.exp(-decayRate * (t - attack));
-      if (remaining < release) envelope *= remaining / release;
+      const envelope = envelopeAt(i);
       const index = synth.index * (0.2 + 0.8 * Math.exp(-indexRate * t));
       out[i]! += level * envelope * Math.sin(carrier + index * Math.sin(modulator));
       carrier += (2 * Math.PI * hz) / rate;
@@ -630,11 +621,8 @@ export function renderClip(spec: ClipSpec): RenderedClip {
     const bassTable = wavetable(timbre.bassHarmonics);
     const play = (
       voice: Float32Array | Synth,
-      ...note: Parameters<typeof addSynthTone> extends [unknown, unknown, unknown, ...infer R] ? R : never
-    ) =>
-      voice instanceof Float32Array
-        ? addTone(out, rate, voice, ...note)
-        : addSynthTone(out, rate, voice, ...note);
+      ...note: Parameters<typeof addNote> extends [unknown, unknown, unknown, ...infer R] ? R : never
+    ) => addNote(out, rate, voice, ...note);
     const register = 55 + Math.floor(random() * 6); // chord voicings around G3..C4 and up
     const offTonic = progression.flatMap(([offset], i) => (offset === 0 ? [] : [i]));
     const rotation = spec.openingOffset ? offTonic[(spec.openingOffset - 1) % offTonic.length]! : 0;
