@@ -73,8 +73,6 @@ function loadSecrets(root: string, names: string[]): Record<string, string> {
   return stored;
 }
 
-const listen = (app: Express, port: number, host: string): Promise<Server> => listenOn(app, port, host);
-
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 /**
@@ -160,7 +158,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
       own,
     );
     services.push(service);
-    const server = await listen(service.app, 0, '127.0.0.1');
+    const server = await listenOn(service.app, 0, '127.0.0.1');
     servers.push(server);
     urls.set(definition.name as ServiceName, `http://127.0.0.1:${portOf(server)}`);
     apps.set(definition.name as ServiceName, service.app);
@@ -210,7 +208,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
-  const gatewayServer = await listen(gateway, options.port, options.host);
+  const gatewayServer = await listenOn(gateway, options.port, options.host);
   servers.push(gatewayServer);
   const url = `http://${displayHost}:${portOf(gatewayServer)}`;
   publicUrl ||= url;
