@@ -39,8 +39,8 @@ function needsBuild(name) {
 }
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  console.log('Installing dependencies (npm install)…');
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  console.log('Installing dependencies (npm ci)…');
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
