@@ -80,6 +80,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Small rooms: a source file holds one idea and a function fits on a screen. Tests, benches and
+    // generated files are exempt (a spec reads best as one list of cases).
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'bench/**', 'e2e/**', 'e2e-distributed/**'],
+    rules: {
+      'max-lines': ['warn', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }],
+    },
+  },
+  {
     // Tool configs (rspack) are CommonJS.
     files: ['**/*.config.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
