@@ -20,22 +20,21 @@ function newestMtime(dir) {
   return newest;
 }
 
-// Shared frontend code (page list, remote routing, rspack set-up) is built into every app.
-const commonChanged = newestMtime(path.join(root, 'frontends', 'common'));
+// Shared frontend code (the SDK, page lists, remote routing, rspack set-up) and the contracts the SDK
+// and pages import are built into every app.
+const sharedChanged = Math.max(
+  newestMtime(path.join(root, 'frontends', 'common')),
+  newestMtime(path.join(root, 'packages', 'contracts', 'src')),
+);
 
 function needsBuild(name) {
   const dir = path.join(root, 'frontends', name);
   if (!existsSync(path.join(dir, 'package.json'))) return false;
   const marker = path.join(dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return true;
-  // The shell also builds in the remotes' page lists (their titles and side-menu entries).
-  const remotePages =
-    name === 'shell'
-      ? Math.max(
-          ...['producer', 'artist'].map((remote) => newestMtime(path.join(root, 'frontends', remote, 'src'))),
-        )
-      : 0;
-  return Math.max(newestMtime(dir), commonChanged, remotePages) > statSync(marker).mtimeMs;
+  // Each app builds from its own folder and the shared code only: the shell imports nothing of the
+  // remotes (frontends/shell/src/boundaries.unit.spec.ts), whose page lists are in common.
+  return Math.max(newestMtime(dir), sharedChanged) > statSync(marker).mtimeMs;
 }
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {

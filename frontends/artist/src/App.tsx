@@ -1,7 +1,6 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { RemotePages, USER_BASENAME, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { RemotePages, USER_BASENAME, artistPages, type RemoteAppProps } from '@beatmatch/frontend-common';
 import { PublicArtistPage } from './matchmaker/PublicArtistPage';
-import { artistPages } from './pages';
 
 // Each page is a chunk of its own: opening one loads only what it shows.
 const CartPage = lazy(() => import('./commerce/CartPage').then((m) => ({ default: m.CartPage })));

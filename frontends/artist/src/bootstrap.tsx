@@ -1,5 +1,5 @@
+import { artistPages } from '@beatmatch/frontend-common';
 import { mountStandalone } from '@beatmatch/frontend-common/standalone';
 import App from './App';
-import { artistPages } from './pages';
 
 mountStandalone(App, artistPages, '/user/matchmaker');

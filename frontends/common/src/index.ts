@@ -1,4 +1,6 @@
 export * from './pages';
+export { producerPages } from './producerPages';
+export { artistPages } from './artistPages';
 export { ComingSoon, type ComingSoonProps } from './ComingSoon';
 export { NotFound, type NotFoundProps } from './NotFound';
 export { RemotePages, type RemoteAppProps } from './RemotePages';

@@ -1,6 +1,6 @@
-// Pages: what every route is called. Each app owns the list of its logged-in pages (producer and
-// artist in their own src/pages.ts, the shell in its own); the shell builds the side menu and the
-// top bar from those lists. The public pages are the shell's and are listed here.
+// Pages: what every route is called. The remotes' logged-in page lists are here in common
+// (producerPages.tsx, artistPages.tsx), the shell's own in the shell; the shell builds the side menu
+// and the top bar from those lists. The public pages are the shell's and are listed here.
 import type { ReactNode } from 'react';
 
 export type PageOwner = 'shell' | 'producer' | 'artist';

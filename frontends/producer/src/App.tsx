@@ -1,7 +1,6 @@
-import { RemotePages, RemoteTheme, type RemoteAppProps } from '@beatmatch/frontend-common';
+import { RemotePages, RemoteTheme, producerPages, type RemoteAppProps } from '@beatmatch/frontend-common';
 import { App as AntApp } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { producerPages } from './pages';
 
 // Each screen is its own chunk: the upload wizard brings the waveform and the encoder's loader.
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));

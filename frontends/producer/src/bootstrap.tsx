@@ -1,5 +1,5 @@
+import { producerPages } from '@beatmatch/frontend-common';
 import { mountStandalone } from '@beatmatch/frontend-common/standalone';
 import App from './App';
-import { producerPages } from './pages';
 
 mountStandalone(App, producerPages);

@@ -1,8 +1,12 @@
-// Every logged-in page: each remote's own list (read at build time, so titles and the side menu
-// show before a remote's code loads) and the shell's.
-import { artistPages } from '@beatmatch/artist/pages';
-import { findUserPage, type PageInfo, type PageOwner } from '@beatmatch/frontend-common';
-import { producerPages } from '@beatmatch/producer/pages';
+// Every logged-in page: each remote's list (from common, so titles and the side menu show before a
+// remote's code loads, and the shell imports nothing of the remotes) and the shell's.
+import {
+  artistPages,
+  findUserPage,
+  producerPages,
+  type PageInfo,
+  type PageOwner,
+} from '@beatmatch/frontend-common';
 import { shellUserPages } from './pages/userPages';
 
 export const userPages: readonly PageInfo[] = [...producerPages, ...artistPages, ...shellUserPages];

@@ -1,8 +1,8 @@
 // The producer remote's logged-in pages (routes under /user): titles and descriptions for the top
-// bar, and where each sits in the side menu. The shell reads this list at build time, so the menu
-// and titles show before the remote's code loads.
+// bar, and where each sits in the side menu. It lives in common, not in the remote, so the shell
+// names the pages and builds the menu before the remote's code loads without importing the remote.
 import { CloudUploadOutlined, TeamOutlined } from '@ant-design/icons';
-import type { PageInfo } from '@beatmatch/frontend-common';
+import type { PageInfo } from './pages';
 
 export const producerPages: PageInfo[] = [
   { path: '', title: 'Dashboard', description: 'View stats for your uploaded beats', owner: 'producer' },
