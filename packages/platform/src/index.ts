@@ -27,5 +27,6 @@ export * from './runtime/infrastructure';
 export * from './runtime/signals';
 export * from './blobs';
 export * from './runtime/subscriptions';
+export * from './runtime/eventSourced';
 export * from './workflows/devServer';
 export * from './payments';

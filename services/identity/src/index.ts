@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@beatmatch/contracts';
 import {
-  createServiceApp,
   defineService,
-  eventStoreSchema,
-  OutboxRelay,
-  PostgresEventStore,
-  processedEventsSchema,
+  openEventSourced,
   type EventBus,
   type InternalTokenVerifier,
   type Logger,
   type Mailer,
   type SqlDatabase,
-  type SqlExecutor,
-  type Subscription,
 } from '@beatmatch/platform';
 import { identityProjection, identityReadModelSchema, IdentityQueries } from './users/readModel';
 import { identityRouter } from './users/api';
@@ -24,19 +18,6 @@ import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
 
 export const IDENTITY_SCHEMA = 'identity';
-
-/**
- * A consumer's transaction seen as a database: the event store appends inside it (its own
- * "transaction" is the caller's), so events, outbox rows and the dedupe mark commit together.
- */
-function inTransaction(tx: SqlExecutor): SqlDatabase {
-  return {
-    query: (text, params) => tx.query(text, params),
-    transaction: (fn) => fn(tx),
-    exec: () => Promise.reject(new Error('no migrations inside a consumer transaction')),
-    close: () => Promise.resolve(),
-  };
-}
 export { DEFAULT_SUPPORT_EMAIL };
 
 export interface IdentityServiceOptions {
@@ -60,36 +41,21 @@ export interface IdentityServiceOptions {
   topics?: string[];
 }
 
-/** Composition root of identity: wires the store, read models, outbox relay and HTTP API. */
+/** Composition root of identity (the service kit): its store, read model, relays, mail and HTTP API. */
 export async function createIdentityService(options: IdentityServiceOptions) {
-  const { db, bus, logger } = options;
+  const { bus, logger } = options;
   const clock = options.clock ?? (() => new Date());
-  const s = options.schema ?? IDENTITY_SCHEMA;
-  await db.exec(eventStoreSchema(s) + identityReadModelSchema(s) + processedEventsSchema(s));
-
-  const pollMs = options.relayPollMs ?? 1000;
-  // Two relays on one outbox: mail requests apart, so a mail server that is down (in-process, the
-  // send is part of delivery) does not hold back the integration events other services wait for.
-  const relay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { except: [IDENTITY_MAIL_TOPIC] } });
-  const mailRelay = new OutboxRelay(db, s, bus, logger, { pollMs, topics: { only: [IDENTITY_MAIL_TOPIC] } });
-  const kick = () => {
-    void relay.kick();
-    void mailRelay.kick();
-  };
-  const store = new PostgresEventStore(db, s, [identityProjection(s)], kick);
-  const queries = new IdentityQueries(db, s);
-
-  const { app, finalize } = createServiceApp({
+  const core = await openEventSourced(options, {
     name: 'identity',
-    logger,
-    verifier: options.verifier,
-    readiness: [() => db.query('SELECT 1')],
+    schema: options.schema ?? IDENTITY_SCHEMA,
+    readModels: [identityReadModelSchema],
+    projections: (s) => [identityProjection(s)],
+    // Mail requests on a relay of their own: a mail server that is down (in-process, the send is part
+    // of delivery) does not hold back the integration events other services wait for.
+    relays: [{ except: [IDENTITY_MAIL_TOPIC] }, { only: [IDENTITY_MAIL_TOPIC] }],
   });
-  app.use(identityRouter({ store, queries, secret: options.secret, clock, logger }));
-  app.use(devicesRouter({ store, clock }));
-  app.use(contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }));
-  finalize();
-
+  const { store, schema: s } = core;
+  const queries = new IdentityQueries(options.db, s);
   const mailSender = createMailSender({
     store,
     mailer: options.mailer,
@@ -99,36 +65,30 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     clock,
     logger,
   });
-  let mailSubscription: Subscription | undefined;
-  let integration: Subscription | undefined;
-  return {
-    app,
-    store,
-    relay,
-    mailRelay,
-    async start() {
-      mailSubscription = await mailSender.subscribe(bus);
-      integration = await subscribeToIntegrationEvents({
-        bus,
-        db,
-        logger,
-        schema: s,
-        storeIn: (tx) => new PostgresEventStore(inTransaction(tx), s, [identityProjection(s)], kick),
-        queriesIn: (tx) => new IdentityQueries(tx, s),
-        clock,
-        ...(options.consumer ? { consumer: options.consumer } : {}),
-        ...(options.topics ? { topics: options.topics } : {}),
-      });
-      relay.start();
-      mailRelay.start();
-    },
-    async stop() {
-      await integration?.stop();
-      await relay.stop();
-      await mailRelay.stop();
-      await mailSubscription?.stop();
-    },
-  };
+  const service = core.assemble({
+    routers: [
+      identityRouter({ store, queries, secret: options.secret, clock, logger }),
+      devicesRouter({ store, clock }),
+      contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
+    ],
+    subscriptions: [
+      () => mailSender.subscribe(bus),
+      () =>
+        subscribeToIntegrationEvents({
+          bus,
+          db: options.db,
+          logger,
+          schema: s,
+          storeIn: core.storeIn,
+          queriesIn: (tx) => new IdentityQueries(tx, s),
+          clock,
+          ...(options.consumer ? { consumer: options.consumer } : {}),
+          ...(options.topics ? { topics: options.topics } : {}),
+        }),
+    ],
+  });
+  const [relay, mailRelay] = core.relays;
+  return { ...service, store, relay: relay!, mailRelay: mailRelay! };
 }
 
 /** Identity for the service kit: both profiles hand in the infrastructure and IDENTITY_SECRET. */
@@ -147,15 +107,8 @@ export const service = defineService({
   secrets: ['IDENTITY_SECRET'],
   create: (infrastructure, config) =>
     createIdentityService({
-      db: infrastructure.db,
-      bus: infrastructure.bus,
-      mailer: infrastructure.mailer,
-      verifier: infrastructure.verifier,
-      logger: infrastructure.logger,
+      ...infrastructure,
       secret: config.IDENTITY_SECRET,
-      publicUrl: infrastructure.publicUrl,
-      clock: infrastructure.clock,
-      relayPollMs: infrastructure.relayPollMs,
       supportEmail: config.SUPPORT_EMAIL,
       whitepaperUrl: config.WHITEPAPER_URL,
     }),
