@@ -218,6 +218,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     url,
     dataDir: root,
     serviceUrls: urls as ReadonlyMap<ServiceName, string>,
+    /** Each service's Express app (the contract spec compares its routes with the declared calls). */
+    serviceApps: apps as ReadonlyMap<ServiceName, Express>,
     devMailbox,
     /** Whether /dev/mailbox is served, and why (loopback or DEV_MAILBOX). */
     devMailboxPage: options.smtpUrl

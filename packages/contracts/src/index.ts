@@ -13,3 +13,4 @@ export * from './http';
 export * from './matchmakerApi';
 export * from './commerceApi';
 export * from './paypalApi';
+export * from './api/index';

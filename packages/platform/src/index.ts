@@ -30,3 +30,4 @@ export * from './runtime/subscriptions';
 export * from './runtime/eventSourced';
 export * from './workflows/devServer';
 export * from './payments';
+export * from './http/calls';

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  checkoutRequestSchema,
+  getCartItemsRequestSchema,
+  getDownloadableRequestSchema,
+  licenceVerifyRequestSchema,
+  lifetimeCheckoutRequestSchema,
+  memberStatusRequestSchema,
+  subscriptionCheckoutRequestSchema,
+  testPayRequestSchema,
+  updateCartRequestSchema,
+} from '../commerceApi';
+import { paypalSubscriptionRequestSchema } from '../paypalApi';
+import { bytes, declareCall } from './call';
+import { unchecked } from './unchecked';
+
+/** commerce's calls. */
+export const commerceCalls = {
+  get_cart_items: declareCall({
+    service: 'commerce',
+    path: '/cart/items',
+    method: 'post',
+    summary:
+      "The cart with today's prices, total and service fee (visitor: the browser's device, vouched by the gateway; signed in: the user's, a visitor cart merged in)",
+    access: 'device',
+    request: getCartItemsRequestSchema,
+    answer: unchecked,
+  }),
+  update_to_cart: declareCall({
+    service: 'commerce',
+    path: '/cart/update',
+    method: 'post',
+    summary: 'Add, upgrade, remove or reset cart items (one package per beat)',
+    access: 'device',
+    request: updateCartRequestSchema,
+    answer: unchecked,
+  }),
+  beatmatch_checkout: declareCall({
+    service: 'commerce',
+    path: '/checkout',
+    method: 'post',
+    summary:
+      "Place an order for the cart; answers the payment page URL (signed in, or a visitor's device cart with an e-mail: guest checkout)",
+    access: 'device',
+    request: checkoutRequestSchema,
+    answer: unchecked,
+  }),
+  beatmatch_test_checkout_pay: declareCall({
+    service: 'commerce',
+    path: '/checkout/test-pay',
+    method: 'post',
+    summary:
+      "The local test provider's card form (test cards; 4000 0000 0000 0002 is declined); the buyer's session or, for a guest order, the browser's device",
+    access: 'device',
+    request: testPayRequestSchema,
+    answer: unchecked,
+  }),
+  stripe_webhook: declareCall({
+    service: 'commerce',
+    path: '/webhooks/stripe',
+    method: 'post',
+    summary: "Stripe's webhook (Stripe-Signature checked on the raw body)",
+    access: 'anonymous',
+    csrf: false,
+    answer: unchecked,
+  }),
+  retrieve_puchases: declareCall({
+    service: 'commerce',
+    path: '/purchases',
+    method: 'post',
+    summary: "The caller's purchases",
+    access: 'user',
+    answer: unchecked,
+  }),
+  get_downloadable: declareCall({
+    service: 'commerce',
+    path: '/downloads',
+    method: 'post',
+    summary: "A short-lived signed URL of a purchase's file or licence PDF (buyer only)",
+    access: 'owner',
+    request: getDownloadableRequestSchema,
+    answer: unchecked,
+  }),
+  beatmatch_license_verify: declareCall({
+    service: 'commerce',
+    path: '/licences/verify',
+    method: 'post',
+    summary: 'Whether a licence is genuine (public; also GET ?purchaseId=)',
+    access: 'anonymous',
+    request: licenceVerifyRequestSchema,
+    answer: unchecked,
+  }),
+  member_active_status: declareCall({
+    service: 'commerce',
+    path: '/members/status',
+    method: 'post',
+    summary: "The caller's plan of a type (artist or producer)",
+    access: 'anonymous',
+    request: memberStatusRequestSchema,
+    answer: unchecked,
+  }),
+  create_subscription_checkout: declareCall({
+    service: 'commerce',
+    path: '/subscriptions/checkout',
+    method: 'post',
+    summary: 'Open a payment session for a plan (weekTrial 7 days, ambassadorTrial 14); answers its URL',
+    access: 'user',
+    request: subscriptionCheckoutRequestSchema,
+    answer: unchecked,
+  }),
+  create_lifetime_checkout: declareCall({
+    service: 'commerce',
+    path: '/lifetime/checkout',
+    method: 'post',
+    summary:
+      "Open the payment session of the lifetime membership ('The Deal of A Lifetime', one payment); answers its URL",
+    access: 'user',
+    request: lifetimeCheckoutRequestSchema,
+    answer: unchecked,
+  }),
+  cancel_subscription: declareCall({
+    service: 'commerce',
+    path: '/subscriptions/cancel',
+    method: 'post',
+    summary: "End the caller's plan of a type at once",
+    access: 'user',
+    request: memberStatusRequestSchema,
+    answer: unchecked,
+  }),
+  create_portal_session: declareCall({
+    service: 'commerce',
+    path: '/subscriptions/portal',
+    method: 'post',
+    summary: 'Where the caller manages a plan of a type',
+    access: 'user',
+    request: memberStatusRequestSchema,
+    answer: unchecked,
+  }),
+  createPaypalSubscription: declareCall({
+    service: 'commerce',
+    path: '/subscriptions/paypal',
+    method: 'post',
+    summary:
+      'A plan billed by PayPal: with plan, answers the approve URL and subId; with subId (after approval), starts the plan',
+    access: 'user',
+    request: paypalSubscriptionRequestSchema,
+    answer: unchecked,
+  }),
+  paypal_webhook: declareCall({
+    service: 'commerce',
+    path: '/webhooks/paypal',
+    method: 'post',
+    summary: "PayPal's webhook (verified by PayPal's verify-webhook-signature call)",
+    access: 'anonymous',
+    csrf: false,
+    answer: unchecked,
+  }),
+} as const;

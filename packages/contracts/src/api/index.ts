@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { RegisteredServiceName } from '../services';
+import { isBytesAnswer, type BytesAnswer, type CallDeclaration } from './call';
+import { identityCalls } from './identity';
+import { catalogCalls } from './catalog';
+import { matchmakerCalls } from './matchmaker';
+import { commerceCalls } from './commerce';
+import { payoutsCalls } from './payouts';
+
+export * from './call';
+export { unchecked } from './unchecked';
+export { PAYOUT_SPLIT, payoutAddressAnswer } from './payouts';
+
+/** Every API call of the product, by its spec name (`{product}` = beatmatch): `/api/<name>`. */
+export const apiCalls = {
+  ...identityCalls,
+  ...catalogCalls,
+  ...matchmakerCalls,
+  ...commerceCalls,
+  ...payoutsCalls,
+} as const satisfies Record<string, CallDeclaration>;
+
+export type ApiCalls = typeof apiCalls;
+export type CallName = keyof ApiCalls;
+
+type RequestOf<D> = D extends { request: infer R extends z.ZodType } ? z.input<R> : undefined;
+type AnswerOf<D> = D extends { answer: infer A }
+  ? A extends BytesAnswer
+    ? Blob
+    : A extends z.ZodType
+      ? z.output<A>
+      : never
+  : never;
+
+/** What a client sends for a call (input side of its schema: defaults may be left out). */
+export type CallRequest<N extends CallName> = RequestOf<ApiCalls[N]>;
+/** What a call answers on success. */
+export type CallAnswer<N extends CallName> = AnswerOf<ApiCalls[N]>;
+
+export const API_PREFIX = '/api/';
+/** The address a browser calls. */
+export const callUrl = (name: CallName) => `${API_PREFIX}${name}`;
+
+/**
+ * Looks a call up by a name from a URL. The name is user input: only the declarations' own keys match
+ * (a plain `apiCalls[name]` would find `__proto__`, `constructor`, ...).
+ */
+export function findCall(name: string): CallDeclaration | undefined {
+  return Object.hasOwn(apiCalls, name) ? (apiCalls as Record<string, CallDeclaration>)[name] : undefined;
+}
+
+/** The calls one service handles, by name. */
+export function callsOf(service: RegisteredServiceName): [string, CallDeclaration][] {
+  return Object.entries(apiCalls as Record<string, CallDeclaration>).filter(
+    ([, call]) => call.service === service,
+  );
+}
+
+/** Whether a call answers JSON that its declaration describes. */
+export const answersJson = (call: CallDeclaration) => !isBytesAnswer(call.answer);
+export * from './internal';

@@ -1,0 +1,22 @@
+import type { RegisteredServiceName } from '../services';
+
+/**
+ * Routes a service serves that are not API calls of the spec: what the gateway itself calls (the
+ * session lookup) and the public lane's twins. Declared here so a route nobody declared fails the
+ * contract spec (apps/embedded/src/contract.e2e.spec.ts).
+ */
+export interface InternalRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  why: string;
+}
+
+export const internalRoutes: Partial<Record<RegisteredServiceName, readonly InternalRoute[]>> = {
+  identity: [
+    {
+      method: 'POST',
+      path: '/sessions/resolve',
+      why: "The gateway's session lookup: a session cookie's token → the signed-in user",
+    },
+  ],
+};

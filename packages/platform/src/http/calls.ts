@@ -1,0 +1,130 @@
+import type { Express, Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import {
+  apiCalls,
+  callsOf,
+  ERROR_CODES,
+  isBytesAnswer,
+  NOT_AUTHENTICATED_MESSAGE,
+  unchecked,
+  type CallAnswer,
+  type CallDeclaration,
+  type CallName,
+  type RegisteredServiceName,
+} from '@beatmatch/contracts';
+import { HttpProblem, parseInput } from './problem';
+
+/*
+ * The service side of the route contract (packages/contracts/src/api): a service registers the
+ * handler of a declared call by its name; the method and path come from the declaration, a signed-in
+ * caller is required where the declared access needs one, and the body (or a GET's query) is parsed
+ * with the declared request schema before the handler sees it.
+ */
+
+type Declared<N extends CallName> = (typeof apiCalls)[N];
+/** The parsed request of a call (output side of its schema: defaults applied). */
+export type CallInput<N extends CallName> =
+  Declared<N> extends { request: infer R extends z.ZodType } ? z.output<R> : undefined;
+
+export interface CallContext {
+  req: Request;
+  res: Response;
+}
+
+/**
+ * A call's handler: answers the declared answer (sent as JSON), or nothing when it has written the
+ * response itself (bytes, a redirect).
+ */
+export type CallHandler<N extends CallName> = (
+  input: CallInput<N>,
+  context: CallContext,
+) => Promise<CallAnswer<N> | void> | CallAnswer<N> | void;
+
+const needsUser = (call: CallDeclaration) =>
+  call.access === 'user' || call.access === 'owner' || call.access === 'plan' || call.access === 'admin';
+
+/**
+ * Whether answers are checked against their declared schema before they are sent: on in tests
+ * (jest sets NODE_ENV=test) and wherever BEATMATCH_CHECK_ANSWERS=1, so every int and e2e test also
+ * checks that the contract describes what the service really answers. A mismatch is a 500 naming it.
+ */
+const checkAnswers = () => process.env.BEATMATCH_CHECK_ANSWERS === '1' || process.env.NODE_ENV === 'test';
+
+function checkedAnswer(name: string, call: CallDeclaration, value: unknown): unknown {
+  if (isBytesAnswer(call.answer) || call.answer === unchecked || !checkAnswers()) return value;
+  const result = call.answer.safeParse(value);
+  if (result.success) return value;
+  const issue = result.error.issues[0];
+  throw new Error(
+    `${name} answered what its contract does not describe: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+  );
+}
+
+/** Registers the handler of the declared call `name` on `router` (middleware in `before` runs first). */
+export function handleCall<N extends CallName>(
+  router: Router,
+  name: N,
+  handler: CallHandler<N>,
+  options: { before?: RequestHandler[] } = {},
+): void {
+  const call = apiCalls[name] as CallDeclaration;
+  const run: RequestHandler = async (req, res, next) => {
+    try {
+      if (needsUser(call) && !req.caller?.userId)
+        throw new HttpProblem(401, NOT_AUTHENTICATED_MESSAGE, ERROR_CODES.unauthenticated);
+      const raw = call.method === 'get' ? req.query : req.body;
+      const input = (call.request ? parseInput(call.request, raw) : undefined) as CallInput<N>;
+      const answer = await handler(input, { req, res });
+      if (answer === undefined || res.headersSent) return;
+      res.json(checkedAnswer(name, call, answer));
+    } catch (error) {
+      next(error);
+    }
+  };
+  const handlers = [...(options.before ?? []), run];
+  if (call.method === 'get') router.get(call.path, handlers);
+  else router.post(call.path, handlers);
+}
+
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  /** A nested router (its stack) or a mounted sub-app (its router's stack). */
+  handle?: { stack?: RouteLayer[]; router?: { stack?: RouteLayer[] } };
+}
+
+/** The method and path of every route an Express app (or router) has, nested routers included. */
+export function routesOf(app: Express | Router): { method: string; path: string }[] {
+  const stack = ((app as Express).router?.stack ?? (app as Router).stack ?? []) as RouteLayer[];
+  return stack.flatMap((layer) => {
+    if (layer.route)
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => ({ method, path: layer.route!.path }));
+    const nested = layer.handle?.stack ?? layer.handle?.router?.stack;
+    return nested ? routesOf({ stack: nested } as unknown as Router) : [];
+  });
+}
+
+/**
+ * Compares a service's app with the declarations: calls declared for the service that it does not
+ * handle, and routes it serves that no call declares (health, readiness and `internal` paths aside).
+ */
+export function contractGaps(
+  service: RegisteredServiceName,
+  app: Express,
+  internal: readonly string[] = [],
+): { notHandled: string[]; notDeclared: string[] } {
+  const served = routesOf(app).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+  const declared = callsOf(service).map(([name, call]) => ({
+    name,
+    route: `${call.method.toUpperCase()} ${call.path}`,
+  }));
+  const own = new Set([
+    ...declared.map((entry) => entry.route),
+    ...['GET /healthz', 'GET /readyz', ...internal],
+  ]);
+  return {
+    notHandled: declared.filter((entry) => !served.includes(entry.route)).map((entry) => entry.name),
+    notDeclared: [...new Set(served.filter((route) => !own.has(route) && !route.startsWith('HEAD ')))],
+  };
+}
