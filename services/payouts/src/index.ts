@@ -1,20 +1,12 @@
-import { createServiceApp, defineService } from '@beatmatch/platform';
+import { assembleService, defineService } from '@beatmatch/platform';
+import { payoutSettingsRouter } from './settings/api';
 
 /**
- * Composition root of payouts, written with the service kit (packages/platform/src/runtime/service.ts):
- * its features come with later issues; until then it answers health and readiness and refuses every
- * other call that does not come signed from the gateway.
+ * Composition root of payouts, written with the service kit (packages/platform/src/runtime/eventSourced.ts):
+ * its ledger and runs come with the payouts issue; today it answers the payout settings' empty state.
  */
 export const service = defineService({
   name: 'payouts',
-  async create({ logger, verifier, db }) {
-    const { app, finalize } = createServiceApp({
-      name: 'payouts',
-      logger,
-      verifier,
-      readiness: [() => db.query('SELECT 1')],
-    });
-    finalize();
-    return { app, start: () => undefined, stop: async () => undefined };
-  },
+  create: async (infrastructure) =>
+    assembleService(infrastructure, { name: 'payouts', routers: [payoutSettingsRouter()] }),
 });
