@@ -17,6 +17,7 @@ export { THEME };
 export interface ShellProps {
   api: BeatmatchApi;
   config: AppConfig;
+  device: Services['device'];
   loadRemote: RemoteLoader;
   session?: Services['session'];
   cart?: Services['cart'];
@@ -26,12 +27,16 @@ export interface ShellProps {
 export function ShellProviders({
   api,
   config,
+  device,
   loadRemote,
   session,
   cart,
   children,
 }: ShellProps & { children: React.ReactNode }) {
-  const services = useMemo(() => ({ api, config, session, cart }), [api, config, session, cart]);
+  const services = useMemo(
+    () => ({ api, config, device, session, cart }),
+    [api, config, device, session, cart],
+  );
   return (
     <ConfigProvider theme={THEME}>
       <ToastProvider>

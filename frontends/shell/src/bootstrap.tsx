@@ -36,7 +36,16 @@ function Root() {
   useEffect(() => {
     void configLoaded.then(setConfig);
   }, []);
-  return <Shell api={api} config={config} loadRemote={loadRemote} session={sdk.session} cart={sdk.cart} />;
+  return (
+    <Shell
+      api={api}
+      config={config}
+      device={sdk.device}
+      loadRemote={loadRemote}
+      session={sdk.session}
+      cart={sdk.cart}
+    />
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import {
-  DEVICE_UUID_KEY,
   beatmatchSdk,
   useCart,
   useSessionState,
@@ -100,7 +99,7 @@ export function CartPage({ findBeatsPath = '/user/matchmaker' }: CartPageProps) 
     setCheckingOut(true);
     try {
       const answer = await sdk.commerce.checkout({
-        uuid: localStorage.getItem(DEVICE_UUID_KEY),
+        uuid: sdk.device.stored(),
         ...(guestEmail ? { email: guestEmail } : {}),
       });
       const testSession = inAppSession(answer.url);

@@ -4,11 +4,12 @@ let client: MatchmakerClient | undefined;
 
 /** The matchmaker client on the page's one API client (same CSRF token, same device uuid). */
 export function matchmaker(): MatchmakerClient {
-  client ??= createMatchmakerClient(beatmatchSdk().api);
+  const sdk = beatmatchSdk();
+  client ??= createMatchmakerClient(sdk.api, sdk.device);
   return client;
 }
 
-/** Tests start each case with a fresh client (the device uuid's pending call is per client). */
+/** Tests start each case with a fresh client. */
 export function resetMatchmakerClient(): void {
   client = undefined;
 }

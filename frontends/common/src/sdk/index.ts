@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient, type FetchLike } from './apiClient';
 import { createCartStore, type CartState, type CartStore } from './cart';
 import { createCartActions, type AddToCartResult, type CartActions } from './cartActions';
 import { createCommerceClient, type CommerceClient } from './commerce';
+import { createDeviceId, type DeviceId } from './device';
 import { MATCHMAKER_ROUTES } from './matchmaker';
 import { createSessionStore, type SessionState, type SessionStore } from './session';
 import type { AuthResponse } from '@beatmatch/contracts';
@@ -15,16 +16,16 @@ export * from './cart';
 export * from './cartActions';
 export * from './commerce';
 export * from './catalog';
+export * from './device';
 export * from './matchmaker';
 export * from './session';
-
-/** Where the shell stores the device uuid (frontends/shell/src/session/storage.ts). */
-export const DEVICE_UUID_KEY = 'uuid';
 
 export interface BeatmatchSdk {
   api: ApiClient;
   session: SessionStore;
   cart: CartStore;
+  /** The visitor's device uuid: the one place it is issued and stored. */
+  device: DeviceId;
   /** Commerce's calls (cart, checkout, purchases, subscriptions). */
   commerce: CommerceClient;
   /** The cart's operations: they ask commerce, then update the cart store (and so the badge). */
@@ -46,18 +47,19 @@ export function createBeatmatchSdk(
   );
   const cart = createCartStore(options.storage);
   const commerce = createCommerceClient(api);
-  const storage = options.storage ?? localStorage;
+  const device = createDeviceId(
+    () => api.post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {}),
+    options.storage ?? localStorage,
+  );
   // A visitor's cart is the device of this browser's device cookie (the gateway vouches for it); the
-  // uuid the shell keeps (artist-side spec §3) still goes in the body but chooses no cart. A visitor
-  // without the cookie is refused: the exclude call sets it (and stores the uuid if none is). Once: a
-  // second device would replace the first one's cookie, and the cart with it (a failed call is retried).
+  // stored uuid still goes in the body but chooses no cart. A visitor without the cookie is refused:
+  // the exclude call sets it. Once: a second device would replace the first one's cookie, and the
+  // cart with it (a failed call is retried).
   // services/commerce/README.md, "Visitors, devices and sign-in".
   let issued: Promise<void> | undefined;
   const issueDevice = () => {
-    issued ??= api.post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {}).then(
-      ({ uuid }) => {
-        if (!storage.getItem(DEVICE_UUID_KEY)) storage.setItem(DEVICE_UUID_KEY, uuid);
-      },
+    issued ??= device.issue().then(
+      () => undefined,
       (error: unknown) => {
         issued = undefined;
         throw error;
@@ -65,7 +67,7 @@ export function createBeatmatchSdk(
     );
     return issued;
   };
-  const cartActions = createCartActions(commerce, cart, () => storage.getItem(DEVICE_UUID_KEY), issueDevice);
+  const cartActions = createCartActions(commerce, cart, device.stored, issueDevice);
   // Signing in merges this device's cart into the user's on the server: read it then, so the badge
   // counts what the server holds (a failure keeps the stored list; the cart page reads it again).
   let signedIn = false;
@@ -78,6 +80,7 @@ export function createBeatmatchSdk(
     api,
     session,
     cart,
+    device,
     commerce,
     cartActions,
     async logout() {

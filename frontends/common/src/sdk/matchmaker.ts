@@ -8,6 +8,7 @@ import type {
   PlayHistoryResponse,
 } from '@beatmatch/contracts';
 import { ApiError, type ApiClient } from './apiClient';
+import type { DeviceId } from './device';
 
 /** The route names (spec §7, `{product}` = beatmatch). */
 export const MATCHMAKER_ROUTES = {
@@ -26,8 +27,6 @@ export const MATCHMAKER_ROUTES = {
   saveLyrics: '/api/save_lyrics',
 } as const;
 
-/** Where the shell keeps the device uuid (frontends/shell/src/session/storage.ts). */
-const DEVICE_KEY = 'uuid';
 /**
  * The matchmaker's answer to a visitor whose browser has no device cookie (the gateway vouches for a
  * device only through the cookie the exclude call sets; services/matchmaker/README.md).
@@ -39,10 +38,7 @@ export const snippetSource = (beatId: string) =>
   `${MATCHMAKER_ROUTES.snippet}?beatId=${encodeURIComponent(beatId)}`;
 
 export interface MatchmakerClient {
-  /**
-   * The device uuid a visitor is known by: the stored one, or (first visit) one the gateway hands out
-   * through the exclude call, stored unless another tab stored one meanwhile (spec §4 Swipe player).
-   */
+  /** The device uuid a visitor is known by (the SDK's `device.ensure`, spec §4 Swipe player). */
   deviceUuid(): Promise<string>;
   /** The next beat (after recording `choiceType` on `beatId` when given), or `{ message }`. */
   beatPlay(request: Omit<BeatPlayRequest, 'uuid'>): Promise<BeatPlayResponse>;
@@ -72,47 +68,25 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-export function createMatchmakerClient(
-  api: ApiClient,
-  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
-): MatchmakerClient {
-  let pending: Promise<string> | undefined;
-
-  /** The exclude call: the gateway sets this browser's device cookie; the uuid is stored if none is. */
-  function issueDevice(): Promise<string> {
-    pending ??= api
-      .post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {})
-      .then(({ uuid }) => {
-        if (!storage.getItem(DEVICE_KEY)) storage.setItem(DEVICE_KEY, uuid);
-        return storage.getItem(DEVICE_KEY) ?? uuid;
-      })
-      .finally(() => (pending = undefined));
-    return pending;
-  }
-
-  function deviceUuid(): Promise<string> {
-    const known = storage.getItem(DEVICE_KEY);
-    return known ? Promise.resolve(known) : issueDevice();
-  }
-
+export function createMatchmakerClient(api: ApiClient, device: DeviceId): MatchmakerClient {
   /**
    * A call that carries the device uuid. A browser that stored its uuid before the device cookie existed
    * (or lost its cookies) is refused as a visitor without a device: it asks for its device once (exclude)
    * and repeats the call.
    */
   async function withDevice<T>(route: string, body: object): Promise<T> {
-    const send = async () => api.post<T>(route, { ...body, uuid: await deviceUuid() });
+    const send = async () => api.post<T>(route, { ...body, uuid: await device.ensure() });
     try {
       return await send();
     } catch (error) {
       if (!(error instanceof ApiError && error.code === DEVICE_REQUIRED)) throw error;
-      await issueDevice();
+      await device.issue();
       return send();
     }
   }
 
   return {
-    deviceUuid,
+    deviceUuid: device.ensure,
     beatPlay: (request) =>
       withDevice(MATCHMAKER_ROUTES.beatPlay, { ...request, timeZone: browserTimeZone() }),
     loadBeatParam: (beatId) =>

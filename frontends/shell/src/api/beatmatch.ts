@@ -22,7 +22,6 @@ export interface LoginRequest extends Pick<ContractLoginRequest, 'email' | 'pass
 export type SignupRequest = Pick<ContractSignupRequest, 'username' | 'email' | 'password'> & { ref?: string };
 
 export const beatmatchApi = (api: ApiClient) => ({
-  exclude: () => api.post<{ uuid: string }>('/api/beatmatch_exclude', {}),
   signup: (request: SignupRequest) => api.post<{ response: 'success' }>('/api/beatmatch_signup', request),
   login: (request: LoginRequest) => api.post<LoginReply>('/api/beatmatch_login', request),
   resendCode: (request: Pick<LoginRequest, 'email' | 'password' | 'uuid'>) =>

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply, SurveyAnswer } from '../api/beatmatch';
 import { useServices } from '../session/services';
 import { useSession } from '../session/SessionContext';
-import { ensureDeviceUuid } from '../session/deviceUuid';
 import { redirectPath } from '../session/storage';
 import { useReportError } from '../session/useReportError';
 import { useToasts } from '../session/toasts';
@@ -33,7 +32,7 @@ interface Credentials {
 const SIX_DIGITS = /^\d{6}$/;
 
 export function Login() {
-  const { api, config } = useServices();
+  const { api, config, device } = useServices();
   const session = useSession();
   const reportError = useReportError();
   const message = useToasts();
@@ -84,7 +83,7 @@ export function Login() {
   ) {
     setBusy(true);
     try {
-      const uuid = await ensureDeviceUuid(api);
+      const uuid = await device.ensure();
       const reply = await api.login({ ...current, uuid, ...extra });
       await follow(reply);
     } catch (error) {
@@ -99,7 +98,7 @@ export function Login() {
     if (!credentials) return;
     setBusy(true);
     try {
-      const uuid = await ensureDeviceUuid(api);
+      const uuid = await device.ensure();
       const reply = await api.resendCode({ ...credentials, uuid });
       void message.success(reply.message);
     } catch (error) {

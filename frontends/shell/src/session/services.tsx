@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CartStore, SessionStore } from '@beatmatch/frontend-common/sdk';
+import type { CartStore, DeviceId, SessionStore } from '@beatmatch/frontend-common/sdk';
 import type { BeatmatchApi } from '../api/beatmatch';
 import type { AppConfig } from '../config/appConfig';
 
@@ -7,6 +7,8 @@ import type { AppConfig } from '../config/appConfig';
 export interface Services {
   api: BeatmatchApi;
   config: AppConfig;
+  /** The SDK's device uuid (issued on the first login or swipe). */
+  device: DeviceId;
   /** The SDK's session and cart (the page's one instance; tests get their own). */
   session?: SessionStore;
   cart?: CartStore;

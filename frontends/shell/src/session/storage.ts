@@ -1,15 +1,9 @@
-// What the browser keeps between visits (artist-side spec §3, §4). The signed-in flag and the cart
-// are the frontend SDK's (frontends/common/src/sdk).
+// What the browser keeps between visits (artist-side spec §3, §4). The signed-in flag, the cart and
+// the device uuid are the frontend SDK's (frontends/common/src/sdk).
 
-const UUID_KEY = 'uuid';
 const REDIRECT_KEY = 'redirectPath';
 
 export const DEFAULT_SIGNED_IN_PATH = '/user/matchmaker';
-
-export const deviceUuid = {
-  get: () => localStorage.getItem(UUID_KEY),
-  set: (uuid: string) => localStorage.setItem(UUID_KEY, uuid),
-};
 
 /** The last /user path, so login can bring the user back to it. */
 export const redirectPath = {

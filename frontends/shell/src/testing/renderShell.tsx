@@ -1,4 +1,5 @@
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import { createDeviceId } from '@beatmatch/frontend-common/sdk';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -15,7 +16,6 @@ export const notAuthenticated = () =>
 export function fakeApi(overrides: Partial<BeatmatchApi> = {}): BeatmatchApi {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
   return {
-    exclude: jest.fn(async () => ({ uuid: 'device-1' })),
     signup: jest.fn(unexpected('signup')),
     login: jest.fn(unexpected('login')),
     resendCode: jest.fn(unexpected('resendCode')),
@@ -55,7 +55,12 @@ export function renderShell(
     // No animations in tests: dialogs and messages appear at once.
     <ConfigProvider theme={{ token: { motion: false } }}>
       <MemoryRouter initialEntries={[path]}>
-        <ShellProviders api={api} config={config} loadRemote={loadRemote}>
+        <ShellProviders
+          api={api}
+          config={config}
+          device={createDeviceId(async () => ({ uuid: 'device-1' }))}
+          loadRemote={loadRemote}
+        >
           <AppRoutes />
           <LocationProbe />
         </ShellProviders>
