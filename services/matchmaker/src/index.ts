@@ -1,16 +1,11 @@
 import {
-  createServiceApp,
   defineService,
-  eventStoreSchema,
-  OutboxRelay,
-  PostgresEventStore,
-  processedEventsSchema,
+  openEventSourced,
   type BlobStore,
   type EventBus,
   type InternalTokenVerifier,
   type Logger,
   type SqlDatabase,
-  type Subscription,
 } from '@beatmatch/platform';
 import { z } from 'zod';
 import { beatPoolSchema, BeatPool } from './beats/pool';
@@ -42,19 +37,20 @@ export interface MatchmakerServiceOptions {
 }
 
 /**
- * Composition root of the matchmaker: listener streams (event store + inline read model), the outbox
- * relay publishing matchmaker.* events, its projection of catalog beats and commerce entitlements, and
- * the player / Match List / Play History / lyrics API (README.md).
+ * Composition root of the matchmaker (the service kit): listener streams (event store + inline read
+ * model), the outbox relay publishing matchmaker.* events, its projection of catalog beats and
+ * commerce entitlements, and the player / Match List / Play History / lyrics API (README.md).
  */
 export async function createMatchmakerService(options: MatchmakerServiceOptions) {
   const { db, bus, logger } = options;
   const clock = options.clock ?? (() => new Date());
-  const s = options.schema ?? MATCHMAKER_SCHEMA;
-  await db.exec(
-    eventStoreSchema(s) + beatPoolSchema(s) + listenerReadModelSchema(s) + processedEventsSchema(s),
-  );
-  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
-  const store = new PostgresEventStore(db, s, [listenerProjection(s)], () => void relay.kick());
+  const core = await openEventSourced(options, {
+    name: 'matchmaker',
+    schema: options.schema ?? MATCHMAKER_SCHEMA,
+    readModels: [beatPoolSchema, listenerReadModelSchema],
+    projections: (s) => [listenerProjection(s)],
+  });
+  const { store, schema: s } = core;
   const pool = new BeatPool(
     db,
     s,
@@ -62,52 +58,26 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   );
   const selector = new Selector(pool);
   const snippets = new SnippetCache(options.blobs, options.snippetCacheBytes);
-
-  const { app, finalize } = createServiceApp({
-    name: 'matchmaker',
-    logger,
-    verifier: options.verifier,
-    readiness: [() => db.query('SELECT 1')],
-  });
-  app.use(
-    matchmakerRouter({
-      db,
-      schema: s,
-      store,
-      pool,
-      selector,
-      blobs: options.blobs,
-      clock,
-      snippets,
-    }),
-  );
-  finalize();
-
-  let subscription: Subscription | undefined;
-  return {
-    app,
+  const service = core.assemble({
+    routers: [
+      matchmakerRouter({ db, schema: s, store, pool, selector, blobs: options.blobs, clock, snippets }),
+    ],
     /** The snippet route as a plain handler, for the embedded gateway's public lane. */
     publicRoutes: matchmakerPublicRoutes({ pool, snippets }),
-    store,
-    pool,
-    relay,
-    async start() {
-      relay.start();
-      subscription = await subscribe({
-        bus,
-        db,
-        logger,
-        schema: s,
-        pool,
-        ...(options.consumer ? { consumer: options.consumer } : {}),
-        ...(options.topics ? { topics: options.topics } : {}),
-      });
-    },
-    async stop() {
-      await subscription?.stop();
-      await relay.stop();
-    },
-  };
+    subscriptions: [
+      () =>
+        subscribe({
+          bus,
+          db,
+          logger,
+          schema: s,
+          pool,
+          ...(options.consumer ? { consumer: options.consumer } : {}),
+          ...(options.topics ? { topics: options.topics } : {}),
+        }),
+    ],
+  });
+  return { ...service, publicRoutes: service.publicRoutes!, store, pool, relay: core.relays[0]! };
 }
 
 /** The matchmaker for the service kit: both profiles hand in the infrastructure. */
@@ -119,13 +89,7 @@ export const service = defineService({
   },
   create: (infrastructure, config) =>
     createMatchmakerService({
+      ...infrastructure,
       snippetCacheBytes: config.MATCHMAKER_SNIPPET_CACHE_MB * 1024 * 1024,
-      db: infrastructure.db,
-      bus: infrastructure.bus,
-      verifier: infrastructure.verifier,
-      logger: infrastructure.logger,
-      blobs: infrastructure.blobs,
-      clock: infrastructure.clock,
-      relayPollMs: infrastructure.relayPollMs,
     }),
 });
