@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BEAT_FILE_TYPES } from './catalog/blobKeys';
+import { dnaViewSchema } from './catalog/dna';
 
 /*
  * The catalog's API as the producer pages call it (producer-side spec §7): request bodies and the
@@ -68,16 +70,15 @@ export const createReferenceRequestSchema = z.object({
   marriagePackagePrice: optionalPrice,
 });
 
-export const FILE_TYPE_NAMES = ['snippet', 'mp3', 'wav', 'trackout'] as const;
 export const presignedUrlRequestSchema = z.object({
   /** The chosen file's name (a trackout named *.rar is stored as .rar). */
   fileKey: z.string().max(300).optional(),
-  type: z.enum(FILE_TYPE_NAMES, { error: CATALOG_MESSAGES.fileType }),
+  type: z.enum(BEAT_FILE_TYPES, { error: CATALOG_MESSAGES.fileType }),
   trackId: beatId,
 });
 
 export const confirmUploadRequestSchema = z.object({
-  type: z.enum(FILE_TYPE_NAMES, { error: CATALOG_MESSAGES.fileType }),
+  type: z.enum(BEAT_FILE_TYPES, { error: CATALOG_MESSAGES.fileType }),
   refId: beatId,
   isBeatBattle: flag,
   isMySound: flag,
@@ -117,22 +118,104 @@ export const changeNameRequestSchema = z.object({
   beatName: z.string({ error: CATALOG_MESSAGES.nameRequired }).max(200),
 });
 
+/** Dollars with 2 decimals ('25.00'); '-' = no Marriage package. */
+const dollarText = z.string();
+
+/** The prices of the producer's last upload (the wizard's defaults); none yet: nulls and '-'. */
+export const lastUploadedPriceAnswer = z.object({
+  firstDatePackage: dollarText.nullable(),
+  relationshipPackage: dollarText.nullable(),
+  marriagePackage: dollarText,
+});
+
+export const createReferenceAnswer = z.object({ beatRefId: z.string() });
+
+/** A signed PUT for one file: the URL (`data`), and what the PUT must carry. */
+export const signedUploadAnswer = z.object({
+  data: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  /** ISO instant the URL stops working. */
+  expiresAt: z.string(),
+});
+
+export const confirmUploadAnswer = z.object({ uploaded: z.enum(BEAT_FILE_TYPES) });
+
+export const finalizeUploadAnswer = z.object({ uploaded: z.literal(true), beatId: z.string() });
+
 /** A beat of Manage Beats (spec §3). Prices in dollars; '-' = no Marriage package. */
-export interface ManagedBeat {
-  beatId: string;
-  beatName: string;
-  coverArtUrl: string | null;
-  firstDatePackagePrice: string;
-  secondPackagePrice: string;
-  thirdPackagePrice: string;
-  isPending: boolean;
-  isPrivate: boolean;
-  crate: 'active' | 'inactive';
+export const managedBeatSchema = z.object({
+  beatId: z.string(),
+  beatName: z.string(),
+  coverArtUrl: z.string().nullable(),
+  firstDatePackagePrice: dollarText,
+  secondPackagePrice: dollarText,
+  thirdPackagePrice: dollarText,
+  isPending: z.boolean(),
+  isPrivate: z.boolean(),
+  crate: z.enum(['active', 'inactive']),
   /** Set when the upload failed (shown in Manage Beats). */
-  failedReason: string | null;
-}
-export interface ManageBeatsResponse {
-  uploaded: ManagedBeat[];
-  pending: ManagedBeat[];
-  failed: ManagedBeat[];
-}
+  failedReason: z.string().nullable(),
+});
+export type ManagedBeat = z.infer<typeof managedBeatSchema>;
+
+export const manageBeatsAnswer = z.object({
+  uploaded: z.array(managedBeatSchema),
+  pending: z.array(managedBeatSchema),
+  failed: z.array(managedBeatSchema),
+});
+export type ManageBeatsResponse = z.infer<typeof manageBeatsAnswer>;
+
+export const beatDnaAnswer = z.object({ data: dnaViewSchema });
+
+/** The deleted beat's id. */
+export const deleteBeatAnswer = z.object({ data: z.string() });
+
+export const editPricesAnswer = z.object({
+  /** How many beats were re-priced (every public beat with 'All Beats'). */
+  updated: z.number().int().nonnegative(),
+  message: z.string(),
+});
+
+export const changeNameAnswer = z.object({ beatName: z.string() });
+
+/** null: the default image. */
+export const coverUrlAnswer = z.object({ coverArtUrl: z.string().nullable() });
+
+export const changeCoverAnswer = z.object({ coverArtUrl: z.string() });
+
+const count = z.number().int().nonnegative();
+/** Matches, passes and purchases per beat, and their sums. */
+export const beatTotalsAnswer = z.object({
+  data: z.array(z.object({ beatId: z.string(), matches: count, passes: count, purchases: count })),
+  matches: count,
+  passes: count,
+  purchases: count,
+});
+export type BeatTotals = z.infer<typeof beatTotalsAnswer>;
+
+/** The spec's Pioneer (usernameDisplay, lifetime_member: 1 means lifetime), with the uploads counted. */
+export const pioneerSchema = z.object({
+  usernameDisplay: z.string(),
+  /** 1: a lifetime member, shown in gold. */
+  lifetime_member: z.union([z.literal(0), z.literal(1)]),
+  /** Their uploads among the first `milestone`. */
+  uploads: count,
+});
+export type Pioneer = z.infer<typeof pioneerSchema>;
+
+export const pioneersAnswer = z.object({
+  pioneers: z.array(pioneerSchema),
+  /** Published uploads so far, and the milestone the page celebrates. */
+  uploads: count,
+  milestone: count,
+});
+
+/** The marketing pages' example beat with its DNA. */
+export const exampleBeatAnswer = z.object({
+  beatId: z.string(),
+  name: z.string(),
+  producerName: z.string(),
+  coverArtUrl: z.string().nullable(),
+  data: dnaViewSchema,
+});

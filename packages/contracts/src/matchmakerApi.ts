@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENRES } from './catalog/genres';
 
 /*
  * The matchmaker's API as the artist pages call it (artist-side spec §3, §4, §5, §7, §8, §9): the swipe
@@ -37,26 +38,8 @@ export const MATCHMAKER_MESSAGES = {
 export const FREE_PLAYS_PER_DAY = 25;
 export const FREE_VIEWABLE_MATCHES = 20;
 
-/** The Filters dialog's genres (besides 'all'), spec §3, in its order. */
-export const FILTER_GENRES = [
-  'ambient',
-  'blues',
-  'classical',
-  'country',
-  'electronicDance',
-  'folk',
-  'indieAlternative',
-  'jazz',
-  'latin',
-  'metal',
-  'pop',
-  'punk',
-  'rapHipHop',
-  'reggae',
-  'rnb',
-  'rock',
-  'singerSongwriters',
-] as const;
+/** The Filters dialog's genres (besides 'all'), spec §3, in its order: the catalog's genres. */
+export const FILTER_GENRES = GENRES;
 export type FilterGenre = (typeof FILTER_GENRES)[number];
 
 /** The 24 keys as the dialog lists them and the DNA names them: 'A minor' … 'F major'. */
