@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiCalls, internalRoutes, serviceNames, type CallDeclaration } from '@beatmatch/contracts';
-import { contractGaps, createLogger } from '@beatmatch/platform';
+import { contractGaps, contractSubscriptions, createLogger } from '@beatmatch/platform';
 import { startEmbedded, type EmbeddedSystem } from './index';
 
 /*
@@ -42,4 +42,45 @@ it('declares each call at a method and path of its own', () => {
     (call) => `${call.service} ${call.method} ${call.path}`,
   );
   expect(routes.length).toBe(new Set(routes).size);
+});
+
+/**
+ * docs/contracts.md's events table: each event type → the services its consumer column names (the
+ * gateway's own subscription and notes in brackets aside).
+ */
+function documentedConsumers(): Map<string, string[]> {
+  const doc = readFileSync(path.join(__dirname, '../../../docs/contracts.md'), 'utf8');
+  const table = new Map<string, string[]>();
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 6 || !cells[1]!.startsWith('`')) continue;
+    const [first, ...more] = cells[1]!.replaceAll('`', '').split(' / ');
+    const service = first!.split('.')[0]!;
+    const types = [first!, ...more.map((name) => `${service}.${name}`)];
+    const consumers = serviceNames.filter((name) =>
+      cells[4]!
+        .replace(/\([^)]*\)/g, '')
+        .split(/[ ,]+/)
+        .includes(name),
+    );
+    for (const type of types) table.set(type, consumers);
+  }
+  return table;
+}
+
+it('docs/contracts.md names exactly the services that subscribe to each event', () => {
+  const subscribed = new Map<string, Set<string>>();
+  for (const { schema, types } of contractSubscriptions.values())
+    for (const type of types) subscribed.set(type, (subscribed.get(type) ?? new Set()).add(schema));
+  const documented = documentedConsumers();
+  expect(documented.size).toBeGreaterThan(10);
+  const actual = Object.fromEntries(
+    [...new Set([...documented.keys(), ...subscribed.keys()])]
+      .sort()
+      .map((type) => [type, [...(subscribed.get(type) ?? [])].sort()]),
+  );
+  const claimed = Object.fromEntries(
+    Object.keys(actual).map((type) => [type, [...(documented.get(type) ?? [])].sort()]),
+  );
+  expect(claimed).toEqual(actual);
 });

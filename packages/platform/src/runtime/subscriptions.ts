@@ -18,6 +18,12 @@ export function on<C extends EventContract>(
   return { contract, handle: handle as ContractHandler['handle'] };
 }
 
+/**
+ * Every contract subscription this process made, by consumer group: the consuming service's schema
+ * and the event types it handles (docs/contracts.md's consumer column is checked against it).
+ */
+export const contractSubscriptions = new Map<string, { schema: string; types: string[] }>();
+
 export interface ContractSubscriptionOptions {
   bus: EventBus;
   db: SqlDatabase;
@@ -38,6 +44,10 @@ export interface ContractSubscriptionOptions {
  */
 export async function subscribeToContracts(options: ContractSubscriptionOptions): Promise<Subscription> {
   const { db, schema, consumer, logger } = options;
+  contractSubscriptions.set(consumer, {
+    schema,
+    types: options.handlers.map((handler) => handler.contract.type),
+  });
   await db.exec(processedEventsSchema(schema));
   const handlers = new Map(options.handlers.map((h) => [`${h.contract.type}@${h.contract.version}`, h]));
   const apply = idempotent(db, schema, consumer, async (event, tx) => {
