@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contract, instant, type PayloadOf } from './contract';
+import { ARTIST_PLANS, PRODUCER_PLANS } from './plans';
 
 /*
  * Commerce's integration events (artist-side spec §2, §4, §6, §9). Catalog (upload caps, inactive
@@ -10,11 +11,6 @@ import { contract, instant, type PayloadOf } from './contract';
 
 /** The bus topic commerce publishes on. */
 export const COMMERCE_TOPIC = 'commerce';
-
-export const ARTIST_PLANS = ['artist', 'artist_professional', 'artist_unlimited'] as const;
-export const PRODUCER_PLANS = ['producer', 'producer_professional', 'producer_unlimited'] as const;
-export type ArtistPlan = (typeof ARTIST_PLANS)[number];
-export type ProducerPlan = (typeof PRODUCER_PLANS)[number];
 
 export const entitlementsSchema = z.object({
   /** null: no paid artist plan (25 plays a day, 20 matches viewable, no history or paid searches). */

@@ -34,13 +34,6 @@ export const COMMERCE_MESSAGES = {
   loginOrEmail: 'Please log in, or enter your email to check out as a guest.',
 } as const;
 
-/**
- * 'The Deal of A Lifetime' (artist-side spec §2 Subscription pages): one payment, every benefit of
- * both families for good, no service fee. The spec shows no price: $149.00 is ours (ten months of
- * the dearest plan, Producer Unlimited at $15, less a dollar), in integer cents.
- */
-export const LIFETIME_PRICE_CENTS = 14_900;
-
 /** The spec's package titles ↔ the events' package names. */
 export function packageFromTitle(title: unknown): PackageName | null {
   for (const [name, label] of Object.entries(PACKAGE_TITLES)) {

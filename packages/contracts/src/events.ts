@@ -3,6 +3,7 @@ import { integrationEventEnvelopeSchema, type IntegrationEvent } from './envelop
 import { contract, instant, type EventContract } from './contract';
 import { catalogEventContracts } from './catalog';
 import { commerceEventContracts } from './commerce';
+import { TRIAL_DAYS } from './plans';
 import { matchmakerEventContracts } from './matchmaker';
 import type {
   AccountVerifiedV1,
@@ -62,7 +63,7 @@ export const trialOfferPresentedV1 = contract(
     userId: z.string().min(1),
     family: z.enum(['producer', 'artist']),
     variant: z.enum(['trial', 'ambassador']),
-    trialDays: z.union([z.literal(7), z.literal(14)]),
+    trialDays: z.union([z.literal(TRIAL_DAYS.week), z.literal(TRIAL_DAYS.ambassador)]),
     presentedAt: instant,
   }),
 );

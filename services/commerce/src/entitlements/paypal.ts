@@ -6,6 +6,7 @@ import {
   PAYPAL_MESSAGES,
   paypalSubscriptionRequestSchema,
   PRODUCER_PLANS,
+  PLAN_PRICES_CENTS,
   type ArtistPlan,
   type PaypalSubscriptionAnswer,
   type ProducerPlan,
@@ -32,7 +33,7 @@ import {
   planByReference,
   type MemberType,
 } from './membership';
-import { pagePath, PLAN_PRICES_CENTS, startPlan, type SubscriptionDeps } from './subscriptions';
+import { pagePath, startPlan, type SubscriptionDeps } from './subscriptions';
 
 /**
  * createPaypalSubscription (spec §6, §7): a plan billed by PayPal's subscriptions through the

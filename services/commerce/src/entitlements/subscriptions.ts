@@ -7,6 +7,9 @@ import {
   subscriptionCheckoutRequestSchema,
   memberTypeSchema,
   PRODUCER_PLANS,
+  PLAN_BILLING_TITLES,
+  PLAN_PRICES_CENTS,
+  TRIAL_DAYS,
   type ArtistPlan,
   type ProducerPlan,
 } from '@beatmatch/contracts';
@@ -24,30 +27,11 @@ import {
 import { membershipDecider, membershipPublication, membershipStream, type MemberType } from './membership';
 
 /**
- * The plans (spec §6, §9): producer $4 / $8 / $15, artist (Marketplace Pro) $4 / $8 / $10 a month.
- * create_subscription_checkout opens a payment session for the plan; the plan starts only when the
- * verified webhook of that session arrives (orders/checkout.ts hands it over); cancel ends it at once
- * (a producer's beats then go inactive: the catalog acts on commerce.EntitlementsChanged).
+ * create_subscription_checkout opens a payment session for a plan (prices and trials: contracts'
+ * plans.ts); the plan starts only when the verified webhook of that session arrives (orders/checkout.ts
+ * hands it over); cancel ends it at once (a producer's beats then go inactive: the catalog acts on
+ * commerce.EntitlementsChanged).
  */
-export const PLAN_PRICES_CENTS: Record<ArtistPlan | ProducerPlan, number> = {
-  artist: 400,
-  artist_professional: 800,
-  artist_unlimited: 1000,
-  producer: 400,
-  producer_professional: 800,
-  producer_unlimited: 1500,
-};
-export const PLAN_TITLES: Record<ArtistPlan | ProducerPlan, string> = {
-  artist: 'Marketplace Pro Independent',
-  artist_professional: 'Marketplace Pro Professional',
-  artist_unlimited: 'Marketplace Pro Unlimited',
-  producer: 'Producer Independent',
-  producer_professional: 'Producer Professional',
-  producer_unlimited: 'Producer Unlimited',
-};
-const TRIAL_DAYS = 7;
-const AMBASSADOR_TRIAL_DAYS = 14;
-
 const truthy = (value: unknown) => value === true || value === 1 || value === 'true';
 
 export const subscriptionSessionsSchema = (s: string) => `
@@ -142,9 +126,9 @@ export function subscriptionsRouter(
       const plan = body.plan as ArtistPlan | ProducerPlan;
       const userId = req.caller!.userId!;
       const trialDays = truthy(body.ambassadorTrial)
-        ? AMBASSADOR_TRIAL_DAYS
+        ? TRIAL_DAYS.ambassador
         : truthy(body.weekTrial)
-          ? TRIAL_DAYS
+          ? TRIAL_DAYS.week
           : 0;
       const base = deps.publicUrl().replace(/\/$/, '');
       const { customerId } = await deps.payments.createCustomer({
@@ -157,7 +141,7 @@ export function subscriptionsRouter(
         customerId,
         currency: 'usd',
         // A monthly subscription at the plan's price (the provider bills each month: invoice.* events).
-        lineItems: [{ name: PLAN_TITLES[plan], unitAmountCents: amountCents, quantity: 1 }],
+        lineItems: [{ name: PLAN_BILLING_TITLES[plan], unitAmountCents: amountCents, quantity: 1 }],
         recurring: { interval: 'month', trialDays },
         successUrl: deps.payments.provider === 'test' ? `${base}/checkout?plan=${plan}` : done,
         cancelUrl: `${base}${pagePath(body.type)}`,

@@ -1,6 +1,7 @@
 import {
   ARTIST_PLANS,
   LIFETIME_PRICE_CENTS,
+  PLAN_PRICES_CENTS,
   serviceFeeCents,
   type BeatPurchasedPayload,
   type PackageName,
@@ -12,7 +13,6 @@ import {
   type MembershipEvent,
   type MembershipState,
 } from '../entitlements/membership';
-import { PLAN_PRICES_CENTS } from '../entitlements/subscriptions';
 import { seededRandom } from '@beatmatch/testing';
 import {
   orderDecider,

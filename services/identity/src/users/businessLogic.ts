@@ -1,4 +1,4 @@
-import { identityMessages as messages, type SurveyAnswer } from '@beatmatch/contracts';
+import { identityMessages as messages, trialDays, type SurveyAnswer } from '@beatmatch/contracts';
 import { DomainError, type Decider } from '@beatmatch/platform';
 import { evolve, initialState, MAX_CODE_ATTEMPTS, type PendingCode, type User, type UserEvent } from './user';
 
@@ -73,9 +73,6 @@ export type UserCommand =
   | LogOut
   | RequestPasswordReset
   | ResetPassword;
-
-const TRIAL_DAYS = 7;
-const REFERRAL_TRIAL_DAYS = 14;
 
 function registered(state: User): Extract<User, { status: 'registered' }> {
   // An unknown account gets the same answer as a wrong password, so e-mails cannot be probed.
@@ -158,7 +155,7 @@ export function logIn(command: LogIn, state: User): UserEvent[] {
         data: {
           family,
           variant: referred ? 'ambassador' : 'trial',
-          trialDays: referred ? REFERRAL_TRIAL_DAYS : TRIAL_DAYS,
+          trialDays: trialDays(referred),
           presentedAt: now.toISOString(),
         },
       },

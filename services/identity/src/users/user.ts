@@ -1,4 +1,4 @@
-import type { SurveyAnswer } from '@beatmatch/contracts';
+import type { SurveyAnswer, TrialDays } from '@beatmatch/contracts';
 
 /** Domain events of the user aggregate (stream `user:<userId>`). Internal to identity. */
 export type UserRegistered = {
@@ -33,7 +33,7 @@ export type TrialOfferPresented = {
   data: {
     family: 'producer' | 'artist';
     variant: 'trial' | 'ambassador';
-    trialDays: 7 | 14;
+    trialDays: TrialDays;
     presentedAt: string;
   };
 };
