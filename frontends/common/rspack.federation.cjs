@@ -32,7 +32,7 @@ const ROUTER_EXPORTS = [
  * route. The theme comes from frontends/common, and antd's CSS-in-JS dedupes identical styles.
  * The frontend SDK (API client, session, cart) must be one instance across the apps: shared too.
  */
-function sharedSingletons(appDependencies) {
+function sharedSingletons(appDependencies, isProduction) {
   const shared = {};
   for (const name of ['react', 'react-dom', 'react-router-dom']) {
     shared[name] = { singleton: true, requiredVersion: appDependencies[name] };
@@ -40,7 +40,11 @@ function sharedSingletons(appDependencies) {
   // Built with only the exports the apps use (the router is the largest shared module after
   // react-dom). Every export any app uses is listed, so a remote never finds the shell's copy
   // lacking one and falls back to a second router with a second context.
-  shared['react-router-dom'].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
+  // Production only: in a dev build it makes rspack drop module federation's own CommonJS helpers
+  // (rolldown's __exportAll), and the page fails at start ('__exportAll is not a function').
+  if (isProduction) {
+    shared['react-router-dom'].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
+  }
   // Subpath imports (react/jsx-runtime, react-dom/client) must resolve to the same singleton.
   shared['react/'] = { singleton: true, requiredVersion: appDependencies.react };
   shared['react-dom/'] = { singleton: true, requiredVersion: appDependencies['react-dom'] };
@@ -51,6 +55,24 @@ function sharedSingletons(appDependencies) {
   };
   return shared;
 }
+
+/**
+ * The SDK's version as built into an app: common's package version and a hash of the SDK's sources
+ * (tests excluded). The shell hands its version to a remote, which compares it with its own
+ * (common/src/SdkVersionCheck.tsx): a shell and a remote built from different SDKs then say so.
+ */
+function sdkVersion() {
+  const sdkDir = path.join(__dirname, 'src', 'sdk');
+  const hash = require('node:crypto').createHash('sha256');
+  for (const name of fs.readdirSync(sdkDir).sort()) {
+    if (name.includes('.spec.')) continue;
+    hash.update(name).update(fs.readFileSync(path.join(sdkDir, name)));
+  }
+  return `${require('./package.json').version}+${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** Where the dev servers send /api and /dev: a running app (npm start), or BEATMATCH_API. */
+const API_TARGET = process.env.BEATMATCH_API ?? 'http://127.0.0.1:8080';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
 
@@ -142,13 +164,14 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
         ...(isProduction ? [new PrecompressPlugin()] : []),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
+          __BEATMATCH_SDK_VERSION__: JSON.stringify(sdkVersion()),
         }),
         new ModuleFederationPlugin({
           name,
           ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
           // The host gets its remotes at run time from /app-config.json (registerRemotes).
           remotes: {},
-          shared: sharedSingletons(appPackage.dependencies),
+          shared: sharedSingletons(appPackage.dependencies, isProduction),
           // 'version-first' would fetch every remote's entry at start-up, so one broken remote
           // would break all; loaded-first fetches a remote only when one of its pages is opened.
           shareStrategy: 'loaded-first',
@@ -163,9 +186,8 @@ function createFederatedConfig({ appDir, name, port, title, exposes, isHost = fa
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(isHost
-          ? { proxy: [{ context: ['/api', '/dev'], target: 'http://127.0.0.1:8080', changeOrigin: false }] }
-          : {}),
+        // The host and every remote running alone call the API on their own origin.
+        proxy: [{ context: ['/api', '/dev'], target: API_TARGET, changeOrigin: false }],
       },
     };
   };

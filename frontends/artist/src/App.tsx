@@ -1,5 +1,11 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { RemotePages, USER_BASENAME, artistPages, type RemoteAppProps } from '@beatmatch/frontend-common';
+import {
+  RemotePages,
+  SdkVersionCheck,
+  USER_BASENAME,
+  artistPages,
+  type RemoteAppProps,
+} from '@beatmatch/frontend-common';
 import { PublicArtistPage } from './matchmaker/PublicArtistPage';
 
 // Each page is a chunk of its own: opening one loads only what it shows.
@@ -29,7 +35,15 @@ const page = (element: ReactNode) => (
 );
 
 /** The artist remote: its own logged-in pages, routed under the basename the host gives. */
-export default function App({ basename }: RemoteAppProps) {
+export default function App({ basename, sdkVersion }: RemoteAppProps) {
+  return (
+    <SdkVersionCheck remote="artist" hostVersion={sdkVersion}>
+      <ArtistPages basename={basename} />
+    </SdkVersionCheck>
+  );
+}
+
+function ArtistPages({ basename }: { basename: string }) {
   // The shell mounts this remote at '/' for the public pages (/matchmaker, /matchList, …, /checkout,
   // /purchase).
   if (basename !== USER_BASENAME)

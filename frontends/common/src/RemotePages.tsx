@@ -7,6 +7,8 @@ import { USER_BASENAME, type PageInfo } from './pages';
 export interface RemoteAppProps {
   /** Where the host mounts the remote, e.g. '/user'. Paths inside are relative to it. */
   basename: string;
+  /** The host's SDK version (SDK_VERSION); a remote built with another one says so. */
+  sdkVersion?: string;
 }
 
 function RemoteNotFound() {

@@ -1,4 +1,10 @@
-import { RemotePages, RemoteTheme, producerPages, type RemoteAppProps } from '@beatmatch/frontend-common';
+import {
+  RemotePages,
+  RemoteTheme,
+  SdkVersionCheck,
+  producerPages,
+  type RemoteAppProps,
+} from '@beatmatch/frontend-common';
 import { App as AntApp } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 
@@ -23,28 +29,30 @@ function Screen({ children }: { children: ReactNode }) {
 }
 
 /** The producer remote: its own logged-in pages, routed under the basename the host gives. */
-export default function App({ basename }: RemoteAppProps) {
+export default function App({ basename, sdkVersion }: RemoteAppProps) {
   return (
-    <RemotePages
-      pages={producerPages}
-      basename={basename}
-      elements={{
-        uploadBeats: (
-          <Screen>
-            <UploadBeats />
-          </Screen>
-        ),
-        manageBeats: (
-          <Screen>
-            <ManageBeats />
-          </Screen>
-        ),
-        subscriptions: (
-          <Screen>
-            <SubscriptionPage type="producer" />
-          </Screen>
-        ),
-      }}
-    />
+    <SdkVersionCheck remote="producer" hostVersion={sdkVersion}>
+      <RemotePages
+        pages={producerPages}
+        basename={basename}
+        elements={{
+          uploadBeats: (
+            <Screen>
+              <UploadBeats />
+            </Screen>
+          ),
+          manageBeats: (
+            <Screen>
+              <ManageBeats />
+            </Screen>
+          ),
+          subscriptions: (
+            <Screen>
+              <SubscriptionPage type="producer" />
+            </Screen>
+          ),
+        }}
+      />
+    </SdkVersionCheck>
   );
 }

@@ -19,6 +19,7 @@ export * from './catalog';
 export * from './device';
 export * from './matchmaker';
 export * from './session';
+export * from './version';
 
 export interface BeatmatchSdk {
   api: ApiClient;

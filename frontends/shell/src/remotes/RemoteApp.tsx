@@ -1,3 +1,4 @@
+import { SDK_VERSION } from '@beatmatch/frontend-common/sdk';
 import { Button, Result, Spin } from 'antd';
 import { Component, Suspense, useContext, useState, type ReactNode } from 'react';
 import type { RemoteName } from './federation';
@@ -58,7 +59,7 @@ export function RemoteApp({ remote, basename }: { remote: RemoteName; basename: 
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
       <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
-        <Loaded basename={basename} />
+        <Loaded basename={basename} sdkVersion={SDK_VERSION} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,4 +1,5 @@
 // Remotes are found at run time from the manifest URLs in /app-config.json.
+import type { RemoteAppProps } from '@beatmatch/frontend-common';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { AppConfig } from '../config/appConfig';
@@ -6,7 +7,7 @@ import type { AppConfig } from '../config/appConfig';
 export type RemoteName = 'producer' | 'artist';
 
 export interface RemoteAppModule {
-  default: ComponentType<{ basename: string }>;
+  default: ComponentType<RemoteAppProps>;
 }
 
 export type RemoteLoader = (remote: RemoteName) => Promise<RemoteAppModule>;
