@@ -4,7 +4,7 @@
 // what the engine actually measures. `npx tsx bench/dna/genreFeatures.ts 1 [clips] [seconds]`.
 import { analyzeBytes, analyseRhythm } from '../../packages/audio/src/analyzeBytes';
 import { decodeWav } from '../../packages/audio/src/decode/wav';
-import { summariseTimbre } from '../../packages/audio/src/features/describe';
+import { summariseTimbre } from '../../packages/audio/src/features/timbre';
 import { chromaFrames, onsetFrames } from '../../packages/audio/src/features/spectral';
 import { measureLoudness } from '../../packages/audio/src/features/loudness';
 import { renderClip } from '../../packages/audio/src/testing/synth';

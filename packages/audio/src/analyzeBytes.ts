@@ -19,7 +19,9 @@ import { bpmFromBeats, detrend, estimateTempo, trackBeats } from './features/tem
 import { estimateMeter } from './features/meter';
 import { estimateKey } from './features/key';
 import { measureLoudness } from './features/loudness';
-import { describe, summariseTimbre, type RhythmSummary } from './features/describe';
+import type { RhythmSummary } from './features/cues';
+import { describe } from './features/describe';
+import { summariseTimbre } from './features/timbre';
 import { buildEmbedding } from './features/embedding';
 import { estimateVoice } from './features/voice';
 import { estimateNotes } from './features/notes';

@@ -3,7 +3,9 @@
 // affect scalars. Each group is scaled by fixed constants (not fitted to a corpus) and weighted, so
 // cosine similarity mixes "sounds alike", "same key/harmony" and "same tempo/feel". Heuristic design.
 import { EMBEDDING_DIMENSIONS, type Loudness } from '../dna';
-import type { Description, RhythmSummary, TimbreSummary } from './describe';
+import type { RhythmSummary } from './cues';
+import type { Description } from './describe';
+import type { TimbreSummary } from './timbre';
 import type { KeyEstimate } from './key';
 
 const TEMPO_CENTRES = 8;

@@ -260,6 +260,12 @@ export function tagLifts(learned: LearnedTags): { msd: Record<MsdTag, number>; m
 
 export type Lifts = ReturnType<typeof tagLifts>;
 
+/** The tagger's evidence for one vocabulary (see `evidence`), or undefined when the tagger did not run. */
+export type Heard = <T extends string>(
+  mapping: Mapping<T>,
+  centre: 'list' | 'models',
+) => Partial<Record<T, number>> | undefined;
+
 /**
  * Evidence for each mapped tag: the strongest weighted lift of its sources, centred on the median over the
  * mapped tags (`centre: 'list'`, for competing tags) or over all of the sources' models (`'models'`).
