@@ -2,7 +2,8 @@
 // `npm run fuzz`: schemathesis (pinned, scripts/install-schemathesis.sh) against the embedded profile
 // on its own port and a fresh data directory, over every operation of /api/openapi.json, signed in as a
 // user it creates first (sign-up, the code from the dev mailbox, login), so the routes behind the
-// session are fuzzed past the gateway's 401. Passes when no response is a 5xx, the server still
+// session are fuzzed past the gateway's 401. Passes when no response is a 5xx and every documented
+// answer matches its schema in the OpenAPI document (the calls' declared answers), the server still
 // answers /healthz afterwards and the session was not lost on the way; the number of cases is
 // bounded (FUZZ_MAX_EXAMPLES per operation, default 25). Ends with one line "fuzz: passed|FAILED …".
 import { spawn, spawnSync } from 'node:child_process';
@@ -210,8 +211,10 @@ const fuzz = async (name, filter) => {
     'run',
     `${base}/api/openapi.json`,
     ...filter,
+    // No 5xx, and every documented answer matches its schema (the calls' declared answers, OpenAPI's
+    // 200s, and the problem+json of the errors).
     '--checks',
-    'not_a_server_error',
+    'not_a_server_error,response_schema_conformance',
     '--max-examples',
     maxExamples,
     '--seed',
