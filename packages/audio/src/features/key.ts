@@ -130,15 +130,8 @@ export interface OpeningBar {
   to: number;
 }
 
-export function estimateKey(
-  frames: ChromaFrames,
-  opening?: OpeningBar,
-  weights: KeyWeights = KEY_WEIGHTS,
-  notes?: NoteProfile,
-): KeyEstimate {
-  const { bass: BASS_WEIGHT, cadence: CADENCE_WEIGHT, tonicShare: TONIC_SHARE_WEIGHT } = weights;
-  // Harmony over the whole clip, bar by bar from the opening bar on.
-  const chords = opening ? barChords(frames, opening.from, Math.max(1, opening.to - opening.from)) : [];
+/** Where the harmony resolves (V→I cadences per key) and which chords fill the bars (share per key). */
+function harmonyEvidence(chords: BarChord[]) {
   const cadences = new Map<string, number>();
   const tonicShare = new Map<string, number>();
   let cadenceCount = 0;
@@ -154,6 +147,11 @@ export function estimateKey(
       cadenceCount++;
     }
   }
+  return { cadences, tonicShare, cadenceCount };
+}
+
+/** Chroma and bass chroma summed over the frames, each weighted by its tonal level (quiet ones left out). */
+function meanProfiles(frames: ChromaFrames, weights: KeyWeights): { chroma: number[]; bass: number[] } {
   const chroma = new Array<number>(12).fill(0);
   const bass = new Array<number>(12).fill(0);
   let maxLevel = 0;
@@ -168,6 +166,10 @@ export function estimateKey(
       bass[pc]! += w * frames.bass[f * 12 + pc]!;
     }
   }
+  return { chroma, bass };
+}
+
+function openingProfile(frames: ChromaFrames, opening: OpeningBar | undefined): number[] {
   const openingChroma = new Array<number>(12).fill(0);
   if (opening) {
     for (let f = Math.max(0, opening.from); f < Math.min(frames.frames, opening.to); f++) {
@@ -175,10 +177,31 @@ export function estimateKey(
         openingChroma[pc]! += frames.chroma[f * 12 + pc]! + frames.bass[f * 12 + pc]!;
     }
   }
+  return openingChroma;
+}
+
+interface KeyScore {
+  pitchClass: number;
+  mode: KeyMode;
+  score: number;
+}
+
+/** Every key's weighted score over all the evidence, best first. */
+function rankKeys(
+  frames: ChromaFrames,
+  profiles: { chroma: number[]; bass: number[] },
+  opening: OpeningBar | undefined,
+  weights: KeyWeights,
+  notes: NoteProfile | undefined,
+): KeyScore[] {
+  const { bass: BASS_WEIGHT, cadence: CADENCE_WEIGHT, tonicShare: TONIC_SHARE_WEIGHT } = weights;
+  // Harmony over the whole clip, bar by bar from the opening bar on.
+  const chords = opening ? barChords(frames, opening.from, Math.max(1, opening.to - opening.from)) : [];
+  const { cadences, tonicShare, cadenceCount } = harmonyEvidence(chords);
   // Square roots temper the dominance of the loudest pitch classes.
-  const chromaStd = standardise(chroma.map(Math.sqrt));
-  const bassStd = standardise(bass.map(Math.sqrt));
-  const openingStd = standardise(openingChroma.map(Math.sqrt));
+  const chromaStd = standardise(profiles.chroma.map(Math.sqrt));
+  const bassStd = standardise(profiles.bass.map(Math.sqrt));
+  const openingStd = standardise(openingProfile(frames, opening).map(Math.sqrt));
   const openingWeight = opening ? weights.opening : 0;
   // Notes count only when the model heard some (a drum loop or noise leaves the profiles empty).
   const heardNotes = notes && notes.soundingFrames >= 10;
@@ -186,7 +209,7 @@ export function estimateKey(
   const noteBassWeight = heardNotes && notes.bass.some((v) => v > 0) ? (weights.noteBass ?? 0) : 0;
   const noteStd = heardNotes ? standardise(notes.chroma.map(Math.sqrt)) : undefined;
   const noteBassStd = heardNotes ? standardise(notes.bass.map(Math.sqrt)) : undefined;
-  const scores: { pitchClass: number; mode: KeyMode; score: number }[] = [];
+  const scores: KeyScore[] = [];
   for (const mode of ['major', 'minor'] as const) {
     for (let tonic = 0; tonic < 12; tonic++) {
       const score =
@@ -205,8 +228,20 @@ export function estimateKey(
     }
   }
   scores.sort((a, b) => b.score - a.score);
+  return scores;
+}
+
+export function estimateKey(
+  frames: ChromaFrames,
+  opening?: OpeningBar,
+  weights: KeyWeights = KEY_WEIGHTS,
+  notes?: NoteProfile,
+): KeyEstimate {
+  const profiles = meanProfiles(frames, weights);
+  const scores = rankKeys(frames, profiles, opening, weights, notes);
   const best = scores[0]!;
   const runnerUp = scores[1]!;
+  const { chroma } = profiles;
   const max = Math.max(...chroma);
   const meanChroma = chroma.map((v) => (max > 0 ? v / max : 0));
   // Clarity: 1 - spectral flatness of the chroma vector.
