@@ -56,6 +56,74 @@ function melFilters(bins: number, fftSize: number): { start: number; weights: Fl
   });
 }
 
+/** Log-compressed flux: per bin below 2 kHz (kick and body need the resolution), per 8-bin group above. */
+function bandFlux(
+  power: Float64Array,
+  previous: Float64Array,
+  current: Float64Array,
+  lowEnd: number,
+  midEnd: number,
+): { low: number; mid: number; high: number } {
+  const bins = power.length;
+  let low = 0;
+  let mid = 0;
+  let high = 0;
+  for (let k = 1; k < midEnd; k++) {
+    const compressed = Math.log1p(100 * Math.sqrt(power[k]!));
+    current[k] = compressed;
+    const rise = compressed - previous[k]!;
+    if (rise > 0) {
+      if (k < lowEnd) low += rise;
+      else mid += rise;
+    }
+  }
+  for (let k = midEnd; k < bins; k += 8) {
+    let groupPower = 0;
+    const end = Math.min(bins, k + 8);
+    for (let j = k; j < end; j++) groupPower += power[j]!;
+    const compressed = Math.log1p(100 * Math.sqrt(groupPower / (end - k)));
+    current[k] = compressed;
+    const rise = compressed - previous[k]!;
+    if (rise > 0) high += rise * (end - k);
+  }
+  return { low, mid, high };
+}
+
+/** Spectral centroid (Hz) and flatness of a power spectrum. */
+function centroidAndFlatness(power: Float64Array, binHz: number): { centroidHz: number; flatness: number } {
+  const bins = power.length;
+  let sum = 0;
+  let weighted = 0;
+  let logSum = 0;
+  for (let k = 0; k < bins; k++) {
+    const p = power[k]!;
+    const magnitude = Math.sqrt(p);
+    sum += magnitude;
+    weighted += magnitude * k;
+    logSum += Math.log(p + 1e-18);
+  }
+  weighted *= binHz;
+  return {
+    centroidHz: sum > 1e-9 ? weighted / sum : 0,
+    flatness: sum > 1e-9 ? Math.exp(logSum / (2 * bins)) / (sum / bins) : 0,
+  };
+}
+
+function emptyOnsetFrames(frames: number): OnsetFrames {
+  return {
+    frames,
+    low: new Float32Array(frames),
+    mid: new Float32Array(frames),
+    high: new Float32Array(frames),
+    air: new Float32Array(frames),
+    energy: new Float32Array(frames),
+    mel: new Float32Array(frames * MEL_BANDS),
+    melPowerSum: new Float64Array(MEL_BANDS),
+    centroidHz: new Float32Array(frames),
+    flatness: new Float32Array(frames),
+  };
+}
+
 export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scale: number): OnsetFrames {
   const n = ONSET_FFT;
   const bins = n / 2 + 1;
@@ -70,18 +138,7 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
   const lowEnd = Math.round(150 / binHz);
   const midEnd = Math.round(2000 / binHz);
   const filters = melFilters(bins, n);
-  const result: OnsetFrames = {
-    frames,
-    low: new Float32Array(frames),
-    mid: new Float32Array(frames),
-    high: new Float32Array(frames),
-    air: new Float32Array(frames),
-    energy: new Float32Array(frames),
-    mel: new Float32Array(frames * MEL_BANDS),
-    melPowerSum: new Float64Array(MEL_BANDS),
-    centroidHz: new Float32Array(frames),
-    flatness: new Float32Array(frames),
-  };
+  const result = emptyOnsetFrames(frames);
   const power = new Float64Array(bins);
   let previousAir = 0;
   for (let f = 0; f < frames; f++) {
@@ -94,57 +151,26 @@ export function onsetFrames(samples: Float32Array, airEnergy: Float32Array, scal
     }
     result.energy[f] = energy / n;
     fft.realTransform(spectrum, input);
-    let low = 0;
-    let mid = 0;
-    let high = 0;
-    let sum = 0;
-    let weighted = 0;
-    let logSum = 0;
-    // Centroid and flatness change slowly: every 4th frame is enough (and saves a sqrt and a log per bin).
-    const withFlatness = f % 4 === 0;
     for (let k = 0; k < bins; k++) {
       const re = spectrum[2 * k]!;
       const im = spectrum[2 * k + 1]!;
       power[k] = re * re + im * im;
     }
-    if (withFlatness) {
-      for (let k = 0; k < bins; k++) {
-        const p = power[k]!;
-        const magnitude = Math.sqrt(p);
-        sum += magnitude;
-        weighted += magnitude * k;
-        logSum += Math.log(p + 1e-18);
-      }
-    }
-    // Log-compressed flux: per bin below 2 kHz (kick and body need the resolution), per 8-bin group above.
-    for (let k = 1; k < midEnd; k++) {
-      const compressed = Math.log1p(100 * Math.sqrt(power[k]!));
-      current[k] = compressed;
-      const rise = compressed - previous[k]!;
-      if (rise > 0) {
-        if (k < lowEnd) low += rise;
-        else mid += rise;
-      }
-    }
-    for (let k = midEnd; k < bins; k += 8) {
-      let groupPower = 0;
-      const end = Math.min(bins, k + 8);
-      for (let j = k; j < end; j++) groupPower += power[j]!;
-      const compressed = Math.log1p(100 * Math.sqrt(groupPower / (end - k)));
-      current[k] = compressed;
-      const rise = compressed - previous[k]!;
-      if (rise > 0) high += rise * (end - k);
-    }
-    weighted *= binHz;
+    const { low, mid, high } = bandFlux(power, previous, current, lowEnd, midEnd);
     if (f > 0) {
       result.low[f] = low;
       result.mid[f] = mid;
       result.high[f] = high;
     }
-    if (withFlatness) result.centroidHz[f] = sum > 1e-9 ? weighted / sum : 0;
-    else result.centroidHz[f] = f > 0 ? result.centroidHz[f - 1]! : 0;
-    if (withFlatness) result.flatness[f] = sum > 1e-9 ? Math.exp(logSum / (2 * bins)) / (sum / bins) : 0;
-    else result.flatness[f] = f > 0 ? result.flatness[f - 1]! : 0;
+    // Centroid and flatness change slowly: every 4th frame is enough (and saves a sqrt and a log per bin).
+    if (f % 4 === 0) {
+      const { centroidHz, flatness } = centroidAndFlatness(power, binHz);
+      result.centroidHz[f] = centroidHz;
+      result.flatness[f] = flatness;
+    } else {
+      result.centroidHz[f] = f > 0 ? result.centroidHz[f - 1]! : 0;
+      result.flatness[f] = f > 0 ? result.flatness[f - 1]! : 0;
+    }
     for (let b = 0; b < MEL_BANDS; b++) {
       const { start, weights } = filters[b]!;
       let acc = 0;
@@ -183,27 +209,91 @@ export interface ChromaFrames {
   tuningSemitones: number;
 }
 
-export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames {
+/** Every frame's spectral peaks (up to MAX_PEAKS each): fractional MIDI pitch, weight, and whether in the bass. */
+interface SpectralPeaks {
+  midi: Float32Array;
+  value: Float32Array;
+  bass: Uint8Array;
+  count: Uint16Array;
+  /** Peak-weighted sums of each peak's deviation from A440 as an angle (for the tuning estimate). */
+  tuningCos: number;
+  tuningSin: number;
+}
+
+/** The chroma's bins: 40 Hz to 2.1 kHz, the bass up to 220 Hz. */
+interface PeakBins {
+  binHz: number;
+  firstBin: number;
+  lastBin: number;
+  bassLast: number;
+}
+
+/**
+ * Adds frame `f`'s spectral peaks to `peaks`: the partials of notes, not the
+ * skirts of the window or broadband noise, each at its interpolated pitch.
+ */
+function addFramePeaks(magnitude: Float64Array, bins: PeakBins, f: number, peaks: SpectralPeaks): void {
+  const { binHz, firstBin, lastBin, bassLast } = bins;
+  let count = 0;
+  for (let k = firstBin; k <= lastBin && count < MAX_PEAKS; k++) {
+    const m = magnitude[k]!;
+    if (m <= magnitude[k - 1]! || m < magnitude[k + 1]!) continue;
+    let value = Math.log1p(50 * m);
+    // A peak that sits at 3, 5, 6 or 7 times a stronger lower peak is most likely that note's overtone
+    // (a fifth, major third or minor seventh away in pitch class): count it only weakly.
+    for (const h of SUPPRESSED_HARMONICS) {
+      const lo = Math.floor(k / h - 1);
+      if (lo < firstBin - 1) break;
+      if (Math.max(magnitude[lo]!, magnitude[lo + 1]!, magnitude[lo + 2]!) >= 0.5 * m) {
+        value *= HARMONIC_SUPPRESSION;
+        break;
+      }
+    }
+    // The peak's true frequency by parabolic interpolation of log magnitudes: bins are 2.7 Hz wide,
+    // most of a semitone in the bass.
+    const left = Math.log(magnitude[k - 1]! + 1e-12);
+    const centre = Math.log(m + 1e-12);
+    const right = Math.log(magnitude[k + 1]! + 1e-12);
+    const curvature = left - 2 * centre + right;
+    const shift = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (left - right)) / curvature)) : 0;
+    const midi = 69 + 12 * Math.log2(((k + shift) * binHz) / 440);
+    const at = f * MAX_PEAKS + count;
+    peaks.midi[at] = midi;
+    peaks.value[at] = value;
+    peaks.bass[at] = k <= bassLast ? 1 : 0;
+    count++;
+    const angle = 2 * Math.PI * (midi - Math.round(midi));
+    peaks.tuningCos += value * Math.cos(angle);
+    peaks.tuningSin += value * Math.sin(angle);
+  }
+  peaks.count[f] = count;
+}
+
+/** Pass 1 of the chroma: every frame's spectral peaks. */
+function spectralPeaks(samples: Float32Array, scale: number, frames: number): SpectralPeaks {
   const n = CHROMA_FFT;
   const bins = n / 2 + 1;
-  const frames = Math.max(0, Math.floor((samples.length - n) / CHROMA_HOP) + 1);
   const fft = new FFT(n);
   const window = hann(n);
   const input = new Float64Array(n);
   const spectrum = new Float64Array(2 * n);
   const magnitude = new Float64Array(bins);
   const binHz = ANALYSIS_RATE / n;
-  const firstBin = Math.floor(40 / binHz);
-  const lastBin = Math.ceil(2100 / binHz);
-  const bassLast = Math.ceil(220 / binHz);
-  // Pass 1 keeps every spectral peak (fractional MIDI pitch, weight, bass flag); pass 2 turns them into
-  // chroma once the recording's tuning is known.
-  const peakMidi = new Float32Array(frames * MAX_PEAKS);
-  const peakValue = new Float32Array(frames * MAX_PEAKS);
-  const peakBass = new Uint8Array(frames * MAX_PEAKS);
-  const peakCount = new Uint16Array(frames);
-  let tuningCos = 0;
-  let tuningSin = 0;
+  const peakBins: PeakBins = {
+    binHz,
+    firstBin: Math.floor(40 / binHz),
+    lastBin: Math.ceil(2100 / binHz),
+    bassLast: Math.ceil(220 / binHz),
+  };
+  const { firstBin, lastBin } = peakBins;
+  const peaks: SpectralPeaks = {
+    midi: new Float32Array(frames * MAX_PEAKS),
+    value: new Float32Array(frames * MAX_PEAKS),
+    bass: new Uint8Array(frames * MAX_PEAKS),
+    count: new Uint16Array(frames),
+    tuningCos: 0,
+    tuningSin: 0,
+  };
   for (let f = 0; f < frames; f++) {
     const offset = f * CHROMA_HOP;
     for (let i = 0; i < n; i++) input[i] = samples[offset + i]! * scale * window[i]!;
@@ -213,45 +303,13 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
       const im = spectrum[2 * k + 1]!;
       magnitude[k] = Math.sqrt(re * re + im * im);
     }
-    let count = 0;
-    for (let k = firstBin; k <= lastBin && count < MAX_PEAKS; k++) {
-      const m = magnitude[k]!;
-      // Spectral peaks only: the partials of notes, not the skirts of the window or broadband noise.
-      if (m <= magnitude[k - 1]! || m < magnitude[k + 1]!) continue;
-      let value = Math.log1p(50 * m);
-      // A peak that sits at 3, 5, 6 or 7 times a stronger lower peak is most likely that note's overtone
-      // (a fifth, major third or minor seventh away in pitch class): count it only weakly.
-      for (const h of SUPPRESSED_HARMONICS) {
-        const lo = Math.floor(k / h - 1);
-        if (lo < firstBin - 1) break;
-        if (Math.max(magnitude[lo]!, magnitude[lo + 1]!, magnitude[lo + 2]!) >= 0.5 * m) {
-          value *= HARMONIC_SUPPRESSION;
-          break;
-        }
-      }
-      // The peak's true frequency by parabolic interpolation of log magnitudes: bins are 2.7 Hz wide,
-      // most of a semitone in the bass.
-      const left = Math.log(magnitude[k - 1]! + 1e-12);
-      const centre = Math.log(m + 1e-12);
-      const right = Math.log(magnitude[k + 1]! + 1e-12);
-      const curvature = left - 2 * centre + right;
-      const shift = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (left - right)) / curvature)) : 0;
-      const midi = 69 + 12 * Math.log2(((k + shift) * binHz) / 440);
-      const at = f * MAX_PEAKS + count;
-      peakMidi[at] = midi;
-      peakValue[at] = value;
-      peakBass[at] = k <= bassLast ? 1 : 0;
-      count++;
-      const angle = 2 * Math.PI * (midi - Math.round(midi));
-      tuningCos += value * Math.cos(angle);
-      tuningSin += value * Math.sin(angle);
-    }
-    peakCount[f] = count;
+    addFramePeaks(magnitude, peakBins, f, peaks);
   }
-  // Tuning: the weighted circular mean of every peak's deviation from A440 equal temperament.
-  const tuningSemitones =
-    tuningCos === 0 && tuningSin === 0 ? 0 : Math.atan2(tuningSin, tuningCos) / (2 * Math.PI);
+  return peaks;
+}
 
+/** Pass 2 of the chroma: the peaks near a pitch of the recording's tuning, folded into pitch classes. */
+function chromaFromPeaks(peaks: SpectralPeaks, frames: number, tuningSemitones: number): ChromaFrames {
   const result: ChromaFrames = {
     frames,
     chroma: new Float32Array(frames * 12),
@@ -265,16 +323,16 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
     frameChroma.fill(0);
     frameBass.fill(0);
     let level = 0;
-    for (let at = f * MAX_PEAKS; at < f * MAX_PEAKS + peakCount[f]!; at++) {
+    for (let at = f * MAX_PEAKS; at < f * MAX_PEAKS + peaks.count[f]!; at++) {
       // Tuned partials sit near a pitch of the recording's tuning; drum sweeps and noise land anywhere.
-      const midi = peakMidi[at]! - tuningSemitones;
+      const midi = peaks.midi[at]! - tuningSemitones;
       const nearest = Math.round(midi);
       const tuned = 1 - TUNING_SHARPNESS * Math.abs(midi - nearest);
       if (tuned <= 0) continue;
-      const value = peakValue[at]! * tuned;
+      const value = peaks.value[at]! * tuned;
       const pc = ((nearest % 12) + 12) % 12;
       frameChroma[pc]! += value;
-      if (peakBass[at]) frameBass[pc]! += value;
+      if (peaks.bass[at]) frameBass[pc]! += value;
       level += value;
     }
     result.level[f] = level;
@@ -290,4 +348,16 @@ export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames
     }
   }
   return result;
+}
+
+export function chromaFrames(samples: Float32Array, scale: number): ChromaFrames {
+  const frames = Math.max(0, Math.floor((samples.length - CHROMA_FFT) / CHROMA_HOP) + 1);
+  // Pass 1 keeps every spectral peak (fractional MIDI pitch, weight, bass flag); pass 2 turns them into
+  // chroma once the recording's tuning is known.
+  const peaks = spectralPeaks(samples, scale, frames);
+  // Tuning: the weighted circular mean of every peak's deviation from A440 equal temperament.
+  const { tuningCos, tuningSin } = peaks;
+  const tuningSemitones =
+    tuningCos === 0 && tuningSin === 0 ? 0 : Math.atan2(tuningSin, tuningCos) / (2 * Math.PI);
+  return chromaFromPeaks(peaks, frames, tuningSemitones);
 }
