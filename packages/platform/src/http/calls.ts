@@ -24,7 +24,7 @@ import { HttpProblem, parseInput } from './problem';
 type Declared<N extends CallName> = (typeof apiCalls)[N];
 /** The parsed request of a call (output side of its schema: defaults applied). */
 export type CallInput<N extends CallName> =
-  Declared<N> extends { request: infer R extends z.ZodType } ? z.output<R> : undefined;
+  Declared<N> extends { request?: infer R extends z.ZodType } ? z.output<R> : undefined;
 
 export interface CallContext {
   req: Request;
