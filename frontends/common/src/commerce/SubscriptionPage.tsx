@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { beatmatchSdk, type MemberActiveStatus, type MemberType } from '@beatmatch/frontend-common/sdk';
 import { RemoteTheme } from '../RemoteTheme';
 import { LifetimeMembershipView, LifetimeOffer } from './LifetimeOffer';
-import { PLAN_OFFERS, planTitle } from './plans';
+import { PLAN_OFFERS, planTitle } from '@beatmatch/contracts';
 import { inAppPath } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
 import { usePaypalSubscription } from './usePaypalSubscription';

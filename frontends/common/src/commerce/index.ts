@@ -3,7 +3,7 @@
 // app bundles the ones it uses (the SDK module is the federation singleton and stays UI-free).
 export { LifetimeMembershipView, LifetimeOffer } from './LifetimeOffer';
 export { formatDollars } from './money';
-export { PLAN_OFFERS, planTitle, trialDays, type PlanOffer } from './plans';
+export { PLAN_OFFERS, planTitle, trialDays, type PlanOffer } from '@beatmatch/contracts';
 export { SubscriptionPage } from './SubscriptionPage';
 export { TEST_CARD_NUMBER, TestPaymentDialog, inAppPath, inAppSession } from './TestPaymentDialog';
 export { useCommerceErrors, type ReportError, type Toasts } from './useCommerceErrors';

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
-import type { PlanOffer } from './plans';
+import type { PlanOffer } from '@beatmatch/contracts';
 import { TestPaymentDialog, inAppSession } from './TestPaymentDialog';
 
 /** Which trial a checkout asks for (spec §4 login states: referred users get the ambassador variant). */

@@ -1,8 +1,11 @@
 // The catalog's calls as the producer pages make them (producer-side spec §7): the upload wizard's
 // reference, signed upload URLs, PUTs with progress, confirm and finalize; Manage Beats' list, DNA,
 // prices, name, cover art, delete, totals and full-beat playback.
-import type { ManageBeatsResponse } from '@beatmatch/contracts';
+import type { DnaView, ManageBeatsResponse } from '@beatmatch/contracts';
 import { ApiError, NetworkError, type ApiClient } from './apiClient';
+
+/** The View DNA dialog's fields (spec §2): the contract's DNA view. */
+export type { DnaView };
 
 export type UploadFileType = 'snippet' | 'mp3' | 'wav' | 'trackout';
 
@@ -29,29 +32,6 @@ export interface SignedUpload {
   data: string;
   method?: string;
   headers?: Record<string, string>;
-}
-
-/** The View DNA dialog's fields (spec §2), lists of tag names. */
-export interface DnaTags {
-  genreTags: string[];
-  subgenreTags: string[];
-  transformerCaption: string;
-  bpmRangeAdjusted: number;
-  moodTags: string[];
-  moodAdvancedTags: string[];
-  emotionalDynamics: string[];
-  movementTags: string[];
-  valence: number;
-  arousal: number;
-  energyDynamics: string[];
-  energyLevel: number;
-  musicalEraTag: string[];
-  instrumentTags: string[];
-  characterTags: string[];
-  keyPrediction: { value: string; tonic?: string; mode?: string; confidence?: number };
-  timeSignature: string;
-  classicalEpochTags: string[];
-  voiceTags: string[];
 }
 
 export interface BeatTotals {
@@ -144,7 +124,7 @@ export function catalogApi(api: ApiClient) {
       return api.postForm<{ uploaded: boolean; beatId: string }>('/api/beatmatch_upload_beat', form);
     },
     manageBeats: () => api.post<ManageBeatsResponse>('/api/beatmatch_manage_beats'),
-    tags: (beatId: string) => api.post<{ data: DnaTags }>('/api/beatmatch_manage_beats_get_tags', { beatId }),
+    tags: (beatId: string) => api.post<{ data: DnaView }>('/api/beatmatch_manage_beats_get_tags', { beatId }),
     deleteBeat: (beatId: string, beatName: string) =>
       api.post<{ data: string }>('/api/beatmatch_manage_beats_delete', { beatId, beatName, delete: true }),
     editPrices: (beatId: string, beatName: string, price: PackagePrices) =>

@@ -7,6 +7,7 @@ import type {
   LicenceVerifyAnswer,
   LifetimeCheckoutAnswer,
   MemberStatusAnswer,
+  MemberType,
   PurchaseView,
 } from '@beatmatch/contracts';
 import type { ApiClient } from './apiClient';
@@ -18,7 +19,7 @@ export type Download = PurchaseView['downloads'][number];
 export type MemberActiveStatus = MemberStatusAnswer;
 
 export type CartUpdate = 'add' | 'upgrade' | 'remove' | 'reset';
-export type MemberType = 'artist' | 'producer';
+export type { MemberType };
 
 export type UpdateCartAnswer = Partial<CartAnswer> & {
   /** 'added', 'upgraded', 'removed', 'reset', or 'in cart' (spec §4: an add counts only when 'added'). */

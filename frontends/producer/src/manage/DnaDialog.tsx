@@ -1,9 +1,9 @@
-import { beatmatchSdk, catalogApi, type DnaTags } from '@beatmatch/frontend-common/sdk';
+import { beatmatchSdk, catalogApi, type DnaView } from '@beatmatch/frontend-common/sdk';
 import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 
 /** The 19 fields of the View DNA dialog in the spec's order (§2), with readable labels. */
-export const DNA_FIELDS: Array<[keyof DnaTags, string]> = [
+export const DNA_FIELDS: Array<[keyof DnaView, string]> = [
   ['genreTags', 'Genre'],
   ['subgenreTags', 'Subgenre'],
   ['transformerCaption', 'Description'],
@@ -26,7 +26,7 @@ export const DNA_FIELDS: Array<[keyof DnaTags, string]> = [
 ];
 
 /** Lists joined by spaces, numbers with 2 decimals, the key by its value (spec §2). */
-export function dnaValue(value: DnaTags[keyof DnaTags] | undefined): string {
+export function dnaValue(value: DnaView[keyof DnaView] | undefined): string {
   if (value === undefined || value === null) return '-';
   if (Array.isArray(value)) return value.length ? value.join(' ') : '-';
   if (typeof value === 'number') return value.toFixed(2);
@@ -41,7 +41,7 @@ export function DnaDialog({
   beat: { beatId: string; beatName: string } | null;
   onClose(): void;
 }) {
-  const [tags, setTags] = useState<DnaTags>();
+  const [tags, setTags] = useState<DnaView>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
