@@ -14,7 +14,7 @@
 // surer than that. RULE_TRUST and LIFT_WEIGHT were chosen on the bench's seed 1 genre set only (top-1
 // 0.41 → 0.56, top-3 0.91 → 0.91; packages/audio/README.md); seeds 2 and 3 were measured after.
 import { MSD_REFERENCE_LOGITS, MTT_REFERENCE_LOGITS } from '../models/musicnnReference';
-import type { MsdTag, MttTag } from '../models/musicnn';
+import type { MsdTag, MttTag } from '../models/musicnnLabels';
 import type { Genre } from '../dna';
 import type { LearnedTags } from './tagger';
 

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeBytes } from '../analyzeBytes';
-import { MSD_LABELS, MTT_LABELS, MUSICNN_HOP, MUSICNN_MELS } from '../models/musicnn';
+import { MUSICNN_HOP, MUSICNN_MELS } from '../models/musicnn';
+import { MSD_LABELS, MTT_LABELS } from '../models/musicnnLabels';
 import { renderClip, type ClipSpec } from '../testing/synth';
 import { encodeWav } from '../testing/wavEncoder';
 import { RULE_TRUST } from './learnedEvidence';

@@ -29,116 +29,6 @@ import {
 import { openCheckpoint, type Checkpoint } from './tfCheckpoint';
 import { writeOnnxModel, type Initializer, type OnnxNode } from './onnxWriter';
 
-/** The 50 tags of the MSD models, in output order (musicnn/configuration.py, MSD_LABELS). */
-export const MSD_LABELS = [
-  'rock',
-  'pop',
-  'alternative',
-  'indie',
-  'electronic',
-  'female vocalists',
-  'dance',
-  '00s',
-  'alternative rock',
-  'jazz',
-  'beautiful',
-  'metal',
-  'chillout',
-  'male vocalists',
-  'classic rock',
-  'soul',
-  'indie rock',
-  'Mellow',
-  'electronica',
-  '80s',
-  'folk',
-  '90s',
-  'chill',
-  'instrumental',
-  'punk',
-  'oldies',
-  'blues',
-  'hard rock',
-  'ambient',
-  'acoustic',
-  'experimental',
-  'female vocalist',
-  'guitar',
-  'Hip-Hop',
-  '70s',
-  'party',
-  'country',
-  'easy listening',
-  'sexy',
-  'catchy',
-  'funk',
-  'electro',
-  'heavy metal',
-  'Progressive rock',
-  '60s',
-  'rnb',
-  'indie pop',
-  'sad',
-  'House',
-  'happy',
-] as const;
-export type MsdTag = (typeof MSD_LABELS)[number];
-
-/** The 50 tags of the MagnaTagATune models, in output order (MTT_LABELS). */
-export const MTT_LABELS = [
-  'guitar',
-  'classical',
-  'slow',
-  'techno',
-  'strings',
-  'drums',
-  'electronic',
-  'rock',
-  'fast',
-  'piano',
-  'ambient',
-  'beat',
-  'violin',
-  'vocal',
-  'synth',
-  'female',
-  'indian',
-  'opera',
-  'male',
-  'singing',
-  'vocals',
-  'no vocals',
-  'harpsichord',
-  'loud',
-  'quiet',
-  'flute',
-  'woman',
-  'male vocal',
-  'no vocal',
-  'pop',
-  'soft',
-  'sitar',
-  'solo',
-  'man',
-  'classic',
-  'choir',
-  'voice',
-  'new age',
-  'dance',
-  'male voice',
-  'female vocal',
-  'beats',
-  'harp',
-  'cello',
-  'no voice',
-  'weird',
-  'country',
-  'metal',
-  'female voice',
-  'choral',
-] as const;
-export type MttTag = (typeof MTT_LABELS)[number];
-
 /** Signal set-up of every musicnn model (configuration.py). */
 export const MUSICNN_RATE = 16000;
 export const MUSICNN_FFT = 512;
@@ -195,12 +85,13 @@ export function buildMusicnnOnnx(networks: MusicnnNetwork[]): Uint8Array {
   });
 }
 
-function addNetwork(
+/** Adds nodes and weights, named under one network's prefix, to the graph being built. */
+function graphBuilder(
   checkpoint: Checkpoint,
   prefix: string,
   nodes: OnnxNode[],
   initializers: Initializer[],
-): void {
+) {
   const node = (op: string, inputs: string[], output: string, attributes?: OnnxNode['attributes']) => {
     const name = `${prefix}/${output}`;
     nodes.push({ op, inputs, outputs: [name], name, attributes });
@@ -243,52 +134,77 @@ function addNetwork(
     const bias = constant(`${scope}/bias`, [shape[1]!], checkpoint.float32(`${scope}/bias`));
     return node('Gemm', [input, weight, bias], output);
   };
+  return { checkpoint, node, constant, batchNorm, conv, dense };
+}
+type Graph = ReturnType<typeof graphBuilder>;
+
+/** One front-end branch (its conv and batch-norm scopes and time padding). */
+type Branch = [convScope: string, bnScope: string, pads: [number, number]];
+
+// Front end: [timbral 7×38, timbral 7×67, temporal 128, 64, 32], each conv → ReLU → BN → max over bands.
+const FRONT_END: Branch[] = [
+  ['conv2d', 'batch_normalization_1', [3, 3]],
+  ['conv2d_1', 'batch_normalization_2', [3, 3]],
+  ['conv2d_2', 'batch_normalization_3', [63, 64]],
+  ['conv2d_3', 'batch_normalization_4', [31, 32]],
+  ['conv2d_4', 'batch_normalization_5', [15, 16]],
+];
+
+/**
+ * Memory: a timbral map is 204 filters × 187 frames × 59 bands (9 MB a patch). Each branch runs in
+ * groups of at most 51 filters, and the batch norm (a per-channel affine map, increasing or decreasing)
+ * is applied after pooling: max over bands of a·x + b is the larger of a·max(x) + b and a·min(x) + b.
+ * Same result as TF's order, a quarter of the live activations.
+ */
+function addFrontEndBranch(
+  graph: Graph,
+  input: string,
+  [convScope, bnScope, pads]: Branch,
+  i: number,
+): string {
+  const { checkpoint, node, constant, batchNorm } = graph;
+  const [kh, kw, , cout] = checkpoint.shape(`${convScope}/kernel`) as [number, number, number, number];
+  const { data } = convWeight(checkpoint.float32(`${convScope}/kernel`), [kh, kw, 1, cout]);
+  const bias = checkpoint.float32(`${convScope}/bias`);
+  const groupSize = 51;
+  const maxima: string[] = [];
+  const minima: string[] = [];
+  for (let g = 0; g * groupSize < cout; g++) {
+    const from = g * groupSize;
+    const to = Math.min(cout, from + groupSize);
+    const name = `front${i}_g${g}`;
+    const weight = constant(
+      `${convScope}/kernel_g${g}`,
+      [to - from, 1, kh, kw],
+      data.slice(from * kh * kw, to * kh * kw),
+    );
+    const b = constant(`${convScope}/bias_g${g}`, [to - from], bias.slice(from, to));
+    const c = node('Conv', [input, weight, b], `${name}_conv`, {
+      kernel_shape: [kh, kw],
+      pads: [pads[0], 0, pads[1], 0],
+    });
+    const r = node('Relu', [c], `${name}_relu`);
+    maxima.push(node('ReduceMax', [r], `${name}_max`, { axes: [3], keepdims: 1 }));
+    minima.push(node('ReduceMin', [r], `${name}_min`, { axes: [3], keepdims: 1 }));
+  }
+  const joined = (parts: string[], name: string) =>
+    parts.length === 1 ? parts[0]! : node('Concat', parts, name, { axis: 1 });
+  const high = batchNorm(joined(maxima, `front${i}_max`), bnScope, `front${i}_bn_max`);
+  const low = batchNorm(joined(minima, `front${i}_min`), bnScope, `front${i}_bn_min`);
+  return node('Max', [high, low], `front${i}`);
+}
+
+function addNetwork(
+  checkpoint: Checkpoint,
+  prefix: string,
+  nodes: OnnxNode[],
+  initializers: Initializer[],
+): void {
+  const graph = graphBuilder(checkpoint, prefix, nodes, initializers);
+  const { node, batchNorm, conv, dense } = graph;
   const image = node('Reshape', ['patches', 'input_shape'], 'image');
   const normalized = batchNorm(image, 'batch_normalization', 'normalized');
-
-  // Front end: [timbral 7×38, timbral 7×67, temporal 128, 64, 32], each conv → ReLU → BN → max over bands.
-  const branches: [string, string, [number, number]][] = [
-    ['conv2d', 'batch_normalization_1', [3, 3]],
-    ['conv2d_1', 'batch_normalization_2', [3, 3]],
-    ['conv2d_2', 'batch_normalization_3', [63, 64]],
-    ['conv2d_3', 'batch_normalization_4', [31, 32]],
-    ['conv2d_4', 'batch_normalization_5', [15, 16]],
-  ];
-  // Memory: a timbral map is 204 filters × 187 frames × 59 bands (9 MB a patch). Each branch runs in
-  // groups of at most 51 filters, and the batch norm (a per-channel affine map, increasing or decreasing)
-  // is applied after pooling: max over bands of a·x + b is the larger of a·max(x) + b and a·min(x) + b.
-  // Same result as TF's order, a quarter of the live activations.
-  const front = branches.map(([convScope, bnScope, pads], i) => {
-    const [kh, kw, , cout] = checkpoint.shape(`${convScope}/kernel`) as [number, number, number, number];
-    const { data } = convWeight(checkpoint.float32(`${convScope}/kernel`), [kh, kw, 1, cout]);
-    const bias = checkpoint.float32(`${convScope}/bias`);
-    const groupSize = 51;
-    const maxima: string[] = [];
-    const minima: string[] = [];
-    for (let g = 0; g * groupSize < cout; g++) {
-      const from = g * groupSize;
-      const to = Math.min(cout, from + groupSize);
-      const name = `front${i}_g${g}`;
-      const weight = constant(
-        `${convScope}/kernel_g${g}`,
-        [to - from, 1, kh, kw],
-        data.slice(from * kh * kw, to * kh * kw),
-      );
-      const b = constant(`${convScope}/bias_g${g}`, [to - from], bias.slice(from, to));
-      const c = node('Conv', [normalized, weight, b], `${name}_conv`, {
-        kernel_shape: [kh, kw],
-        pads: [pads[0], 0, pads[1], 0],
-      });
-      const r = node('Relu', [c], `${name}_relu`);
-      maxima.push(node('ReduceMax', [r], `${name}_max`, { axes: [3], keepdims: 1 }));
-      minima.push(node('ReduceMin', [r], `${name}_min`, { axes: [3], keepdims: 1 }));
-    }
-    const joined = (parts: string[], name: string) =>
-      parts.length === 1 ? parts[0]! : node('Concat', parts, name, { axis: 1 });
-    const high = batchNorm(joined(maxima, `front${i}_max`), bnScope, `front${i}_bn_max`);
-    const low = batchNorm(joined(minima, `front${i}_min`), bnScope, `front${i}_bn_min`);
-    return node('Max', [high, low], `front${i}`);
-  });
+  const front = FRONT_END.map((branch, i) => addFrontEndBranch(graph, normalized, branch, i));
   const frontend = node('Concat', front, 'frontend', { axis: 1 });
 
   // Mid end: 1-D convolutions over 7 frames with residual connections.

@@ -3,7 +3,7 @@
 // mean of a batch-normalised layer's output over the training set). sigmoid(reference) is a base-rate proxy
 // (rock 0.13, House 0.001): the tagger's evidence for a tag is how far its logit rises above this
 // (features/tagger.ts). Derived from the pinned checkpoints; tfCheckpoint.unit.spec.ts re-derives them.
-import type { MsdTag, MttTag } from './musicnn';
+import type { MsdTag, MttTag } from './musicnnLabels';
 
 export const MSD_REFERENCE_LOGITS: Record<MsdTag, number> = {
   rock: -1.8816,

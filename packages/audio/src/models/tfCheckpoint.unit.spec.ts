@@ -2,14 +2,8 @@
 // prefixes, restart points, an index block, the footer and its magic, masked CRC32C trailers) and its data
 // shard; then musicnn's real checkpoint from the pinned wheel (fetched on first use) and its ONNX rewrite.
 import { createHash } from 'node:crypto';
-import {
-  buildMusicnnOnnx,
-  MSD_LABELS,
-  MTT_LABELS,
-  musicnnCheckpoints,
-  MUSICNN_ONNX_SHA256,
-  referenceLogits,
-} from './musicnn';
+import { buildMusicnnOnnx, musicnnCheckpoints, MUSICNN_ONNX_SHA256, referenceLogits } from './musicnn';
+import { MSD_LABELS, MTT_LABELS } from './musicnnLabels';
 import { MSD_REFERENCE_LOGITS, MTT_REFERENCE_LOGITS } from './musicnnReference';
 import { crc32c, maskCrc, openCheckpoint, readCheckpointIndex } from './tfCheckpoint';
 
