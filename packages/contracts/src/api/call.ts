@@ -57,10 +57,13 @@ export interface CallDeclaration<
   media?: true;
 }
 
-/** Declares a call (the identity function, typed: the declaration keeps its literal schemas). */
-export function declareCall<Request extends z.ZodType, Answer extends z.ZodType | BytesAnswer>(
-  declaration: CallDeclaration<Request, Answer>,
-): CallDeclaration<Request, Answer> {
+/**
+ * Declares a call (the identity function, typed: the declaration keeps its literal schemas, and a
+ * call without a request has no `request` in its type, so its handler's input is `undefined`).
+ */
+export function declareCall<const Declaration extends CallDeclaration>(
+  declaration: Declaration,
+): Declaration {
   return declaration;
 }
 
