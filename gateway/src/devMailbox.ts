@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { escapeHtml as escape, type DevMailbox, type StoredMail } from '@beatmatch/platform';
+import { escapeHtml as escape, type DevMailbox, type Logger, type StoredMail } from '@beatmatch/platform';
+import type { GatewayOptions } from './options';
 
 /** Links in a mail (already HTML-escaped) become clickable; only http(s) addresses are linked. */
 const linkify = (escapedText: string) =>
@@ -61,4 +62,20 @@ export function devMailboxPolicy(
     serve: false,
     reason: `bound to ${listenHost ?? 'an unknown address'}, not loopback; set DEV_MAILBOX=on to serve it anyway`,
   };
+}
+
+/** The dev mailbox the gateway serves: the embedded profile's, when `devMailboxPolicy` allows it. */
+export function servedDevMailbox(
+  options: Pick<GatewayOptions, 'devMailbox' | 'listenHost' | 'devMailboxSetting'>,
+  logger: Logger,
+): DevMailbox | undefined {
+  if (!options.devMailbox) return undefined;
+  const policy = devMailboxPolicy(options.listenHost, options.devMailboxSetting);
+  logger.info(
+    { devMailbox: policy.serve, reason: policy.reason },
+    policy.serve
+      ? `dev mailbox served at /dev/mailbox (${policy.reason}): anyone who can open it reads every code`
+      : `dev mailbox not served (${policy.reason})`,
+  );
+  return policy.serve ? options.devMailbox : undefined;
 }

@@ -14,7 +14,8 @@ import {
   listenOn,
 } from '@beatmatch/platform';
 import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
-import { createGateway, gatewayRevocations } from './app';
+import { createGateway } from './app';
+import { gatewayRevocations } from './revocations';
 import { sqlRateLimitStores } from './rateLimitStore';
 import type { ServiceName } from './routes';
 

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { findRoute } from './routes';
 
 /** helmet's options for every gateway answer: pages, API calls, snippets and files. */
 export const helmetOptions = (secureCookies: boolean): Parameters<typeof helmet>[0] => ({
@@ -79,4 +80,13 @@ export function precomputedHeaders(middleware: RequestHandler): RequestHandler {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
+}
+
+/** The media headers for a route marked `media` (its name after /api/), the pages' for the rest. */
+export function routeSecurityHeaders(
+  secureCookies: boolean,
+): (apiName: string | undefined) => RequestHandler {
+  const pageHeaders = precomputedHeaders(helmet(helmetOptions(secureCookies)));
+  const mediaHeaders = precomputedHeaders(helmet(mediaHelmetOptions(secureCookies)));
+  return (apiName) => (apiName !== undefined && findRoute(apiName)?.media ? mediaHeaders : pageHeaders);
 }

@@ -9,7 +9,8 @@ import {
   InProcessEventBus,
   InternalTokenIssuer,
 } from '@beatmatch/platform';
-import { createGateway, gatewayRevocations } from './app';
+import { createGateway } from './app';
+import { gatewayRevocations } from './revocations';
 
 /**
  * Revoked sessions leave every gateway's cache at once: two gateways (two replicas) share one bus and
