@@ -61,7 +61,7 @@ describe('OpenAPI document', () => {
       ).responses['200'].content;
     expect(answer('get_address')['application/json']!.schema).toMatchObject({
       type: 'object',
-      required: ['address'],
+      required: ['address', 'split'],
     });
     expect(answer('beatmatch_beat_play_snippet')['application/octet-stream']!.schema).toEqual({
       type: 'string',
