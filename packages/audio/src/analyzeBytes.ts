@@ -1,7 +1,7 @@
 // The DNA pipeline, in the calling thread: decode → analysis signal → envelopes and chroma → tempo,
 // beats, meter, key, loudness, timbre → tags, caption and embedding. `analyze` (index.ts) runs this in a
 // worker thread; tests and the bench call it directly.
-import { DNA_VERSION, MAX_ANALYSED_SECONDS, type Dna } from './dna';
+import { DNA_VERSION, MAX_ANALYSED_SECONDS, type Dna, type Loudness } from './dna';
 import { DnaError, MIN_ANALYSABLE_SECONDS } from './errors';
 import { ANALYSIS_RATE, HOP, type AnalysisSignal } from './decode/downsampler';
 import { decodeWav, isWav } from './decode/wav';
@@ -17,10 +17,10 @@ import {
 } from './features/spectral';
 import { bpmFromBeats, detrend, estimateTempo, trackBeats } from './features/tempo';
 import { estimateMeter } from './features/meter';
-import { estimateKey } from './features/key';
+import { estimateKey, type KeyEstimate, type OpeningBar } from './features/key';
 import { measureLoudness } from './features/loudness';
 import type { RhythmSummary } from './features/cues';
-import { describe } from './features/describe';
+import { describe, type Description } from './features/describe';
 import { summariseTimbre } from './features/timbre';
 import { buildEmbedding } from './features/embedding';
 import { estimateVoice } from './features/voice';
@@ -213,11 +213,8 @@ export function analyseRhythm(onsets: OnsetFrames, chroma: ChromaFrames): Rhythm
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = {}): Promise<Dna> {
-  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
-  if (bytes.length === 0) throw new DnaError('UNSUPPORTED_FORMAT', 'The file is empty.');
-  const decoded = await decode(bytes, options);
-  const { signal } = decoded;
+/** The RMS level of the analysis signal; rejects audio too short or silent to analyse. */
+function analysableLevel(signal: AnalysisSignal): number {
   const analysedSeconds = signal.samples.length / ANALYSIS_RATE;
   if (analysedSeconds < MIN_ANALYSABLE_SECONDS) {
     throw new DnaError(
@@ -229,19 +226,11 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
   for (let i = 0; i < signal.samples.length; i++) sumSquares += signal.samples[i]! * signal.samples[i]!;
   const rms = Math.sqrt(sumSquares / signal.samples.length);
   if (signal.peak < 1e-4 || rms < 1e-5) throw new DnaError('SILENT', 'The audio is silent.');
-  const warnings = [...decoded.warnings];
-  if (decoded.durationSeconds > analysedSeconds + 1) {
-    warnings.push(
-      `Only the first ${Math.round(analysedSeconds)} s of ${Math.round(decoded.durationSeconds)} s were analysed.`,
-    );
-  }
+  return rms;
+}
 
-  // Level-normalise so the log compressions behave the same for quiet and loud files.
-  const scale = 0.1 / rms;
-  const onsets = onsetFrames(signal.samples, signal.air, scale);
-  const chroma = chromaFrames(signal.samples, scale);
-  const rhythm = analyseRhythm(onsets, chroma);
-  // The opening bar: from the first frame with sound, one bar long at the detected tempo and meter.
+/** The opening bar: from the first frame with sound, one bar long at the detected tempo and meter. */
+function openingBar(chroma: ChromaFrames, rhythm: RhythmAnalysis): OpeningBar {
   let firstSounding = 0;
   let maxLevel = 0;
   for (let f = 0; f < chroma.frames; f++) maxLevel = Math.max(maxLevel, chroma.level[f]!);
@@ -250,12 +239,18 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
     1,
     Math.floor(((60 / rhythm.bpm) * rhythm.beatsPerBar * ANALYSIS_RATE) / CHROMA_HOP),
   );
-  const loudness = measureLoudness(signal.samples, signal.peak);
-  const timbre = summariseTimbre(onsets, signal.air, scale);
-  // The models are fetched on first use and run in their own threads, side by side. If the voice model
-  // cannot be had, voice falls back to the old proxy; without the note model the key is the chroma's.
+  return { from: firstSounding, to: firstSounding + barFrames };
+}
+
+/**
+ * What the learned models hear. They are fetched on first use and run in their own threads; a model
+ * that cannot run leaves its part undefined and a warning: voice falls back to the old proxy, the key to
+ * the chroma alone, and genre, mood, era and instruments to the rules alone.
+ */
+async function listen(signal: AnalysisSignal, scale: number, chroma: ChromaFrames, warnings: string[]) {
   const firstLine = (error: unknown) =>
     error instanceof Error ? error.message.split('\n')[0] : String(error);
+  // Voice and notes side by side.
   const [voice, notes] = await Promise.all([
     estimateVoice(signal.samples).catch((error: unknown) => {
       warnings.push(`The voice model could not run (${firstLine(error)}); voiceTags are a rough guess.`);
@@ -277,26 +272,37 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
     );
     return undefined;
   });
-  const key = estimateKey(chroma, { from: firstSounding, to: firstSounding + barFrames }, undefined, notes);
-  const description = describe(timbre, rhythm, key, loudness, voice, learned);
-  const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
+  return { voice, notes, learned };
+}
 
+/** Beat and downbeat times in seconds (frame centres). */
+function beatGrid(rhythm: RhythmAnalysis): Dna['beatGrid'] {
   const frameSeconds = 1 / FRAME_RATE;
   const beats = rhythm.beats.map((frame) => round(frame * frameSeconds + HOP / 2 / ANALYSIS_RATE));
   const downbeats = beats.filter(
     (_, i) => (i - rhythm.downbeatPhase) % rhythm.beatsPerBar === 0 && i >= rhythm.downbeatPhase,
   );
+  return { beats, downbeats, periodSeconds: round(60 / rhythm.bpm, 4) };
+}
+
+/** What the DNA is assembled from. */
+interface Measurements {
+  decoded: Decoded;
+  analysedSeconds: number;
+  rhythm: RhythmAnalysis;
+  key: KeyEstimate;
+  loudness: Loudness;
+  description: Description;
+  embedding: number[];
+  confidence: number;
+  warnings: string[];
+}
+
+function assembleDna(measured: Measurements): Dna {
+  const { decoded, analysedSeconds, rhythm, key, loudness, description, embedding } = measured;
   let folded = rhythm.bpm;
   while (folded < 60) folded *= 2;
   while (folded > 180) folded /= 2;
-
-  // Overall confidence: a clear pulse or a clear tonal centre makes a trustworthy DNA; noise has neither.
-  const confidence = Math.max(0, Math.min(1, 0.5 * rhythm.confidence + 0.5 * key.confidence));
-  if (confidence < 0.2)
-    warnings.push(
-      'Low confidence: no clear pulse or tonal centre was found (noise, speech or very sparse audio?).',
-    );
-
   return {
     version: DNA_VERSION,
     genreTags: description.genreTags,
@@ -320,7 +326,7 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
     voiceTags: description.voiceTags,
     bpm: { value: round(rhythm.bpm, 2), confidence: round(rhythm.confidence) },
     timeSignatureConfidence: round(rhythm.meterConfidence),
-    beatGrid: { beats, downbeats, periodSeconds: round(60 / rhythm.bpm, 4) },
+    beatGrid: beatGrid(rhythm),
     loudness: {
       integratedLufs: round(loudness.integratedLufs, 2),
       loudnessRangeLu: round(loudness.loudnessRangeLu, 2),
@@ -335,7 +341,44 @@ export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = 
       durationSeconds: round(decoded.durationSeconds, 2),
       analysedSeconds: round(analysedSeconds, 2),
     },
-    confidence: round(confidence),
-    warnings,
+    confidence: round(measured.confidence),
+    warnings: measured.warnings,
   };
+}
+
+export async function analyzeBytes(input: Uint8Array, options: AnalyzeOptions = {}): Promise<Dna> {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  if (bytes.length === 0) throw new DnaError('UNSUPPORTED_FORMAT', 'The file is empty.');
+  const decoded = await decode(bytes, options);
+  const { signal } = decoded;
+  const analysedSeconds = signal.samples.length / ANALYSIS_RATE;
+  const rms = analysableLevel(signal);
+  const warnings = [...decoded.warnings];
+  if (decoded.durationSeconds > analysedSeconds + 1) {
+    warnings.push(
+      `Only the first ${Math.round(analysedSeconds)} s of ${Math.round(decoded.durationSeconds)} s were analysed.`,
+    );
+  }
+
+  // Level-normalise so the log compressions behave the same for quiet and loud files.
+  const scale = 0.1 / rms;
+  const onsets = onsetFrames(signal.samples, signal.air, scale);
+  const chroma = chromaFrames(signal.samples, scale);
+  const rhythm = analyseRhythm(onsets, chroma);
+  const opening = openingBar(chroma, rhythm);
+  const loudness = measureLoudness(signal.samples, signal.peak);
+  const timbre = summariseTimbre(onsets, signal.air, scale);
+  const { voice, notes, learned } = await listen(signal, scale, chroma, warnings);
+  const key = estimateKey(chroma, opening, undefined, notes);
+  const description = describe(timbre, rhythm, key, loudness, voice, learned);
+  const embedding = buildEmbedding(timbre, rhythm, key, loudness, description);
+
+  // Overall confidence: a clear pulse or a clear tonal centre makes a trustworthy DNA; noise has neither.
+  const confidence = Math.max(0, Math.min(1, 0.5 * rhythm.confidence + 0.5 * key.confidence));
+  if (confidence < 0.2)
+    warnings.push(
+      'Low confidence: no clear pulse or tonal centre was found (noise, speech or very sparse audio?).',
+    );
+  const measured = { decoded, analysedSeconds, rhythm, key, loudness, description, embedding };
+  return assembleDna({ ...measured, confidence, warnings });
 }
