@@ -23,11 +23,11 @@ import {
 import {
   createCatalogService,
   encodeMp3,
-  storageKey,
   temporalUploadWorkflow,
   uploadLimitsFromMb,
   type UploadWorkflow,
 } from '@beatmatch/catalog';
+import { beatFileKey } from '@beatmatch/contracts';
 import { numberArg } from '@beatmatch/testing';
 
 const arg = numberArg;
@@ -101,7 +101,7 @@ async function main() {
         ['mp3', snippet],
         ['wav', wav],
       ] as const) {
-        const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+        const key = beatFileKey(beatId, type);
         await blobs.put(key, Readable.from([bytes]));
         await catalog.commands.recordFile(beatId, type, key, bytes.length);
       }

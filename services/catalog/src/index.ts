@@ -31,7 +31,7 @@ import { verifyUploadedFile } from './verify';
 import { seedDemoCatalogue } from './demo/catalogue';
 
 export const CATALOG_SCHEMA = 'catalog';
-export { createBeatCommands, storageKey, coverKey } from './beats/commands';
+export { createBeatCommands } from './beats/commands';
 export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } from './beats/commands';
 /** The project's own demo audio and cover art (tests and benches upload real files with them). */
 export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import {
   beatIdRequestSchema,
+  beatDnaAnswer,
+  beatTotalsAnswer,
+  changeCoverAnswer,
+  changeNameAnswer,
+  confirmUploadAnswer,
+  coverUrlAnswer,
+  createReferenceAnswer,
+  deleteBeatAnswer,
+  editPricesAnswer,
+  exampleBeatAnswer,
+  finalizeUploadAnswer,
+  lastUploadedPriceAnswer,
+  manageBeatsAnswer,
+  pioneersAnswer,
+  signedUploadAnswer,
   changeNameRequestSchema,
   confirmUploadRequestSchema,
   createReferenceRequestSchema,
@@ -10,7 +25,6 @@ import {
   presignedUrlRequestSchema,
 } from '../catalogApi';
 import { bytes, declareCall } from './call';
-import { unchecked } from './unchecked';
 
 /** catalog's calls. */
 export const catalogCalls = {
@@ -20,7 +34,7 @@ export const catalogCalls = {
     method: 'get',
     summary: "The prices of the producer's last upload (the wizard's defaults), in dollars",
     access: 'user',
-    answer: unchecked,
+    answer: lastUploadedPriceAnswer,
   }),
   beatmatch_create_reference: declareCall({
     service: 'catalog',
@@ -29,7 +43,7 @@ export const catalogCalls = {
     summary: 'Start an upload: a beat reference (refused past the upload cap)',
     access: 'user',
     request: createReferenceRequestSchema,
-    answer: unchecked,
+    answer: createReferenceAnswer,
   }),
   get_presignedUrl: declareCall({
     service: 'catalog',
@@ -38,7 +52,7 @@ export const catalogCalls = {
     summary: "A signed PUT URL for one file of the caller's own upload",
     access: 'owner',
     request: presignedUrlRequestSchema,
-    answer: unchecked,
+    answer: signedUploadAnswer,
   }),
   aws_upload: declareCall({
     service: 'catalog',
@@ -47,7 +61,7 @@ export const catalogCalls = {
     summary: 'Confirm an uploaded file (checked by size and content)',
     access: 'owner',
     request: confirmUploadRequestSchema,
-    answer: unchecked,
+    answer: confirmUploadAnswer,
   }),
   beatmatch_upload_beat: declareCall({
     service: 'catalog',
@@ -57,7 +71,7 @@ export const catalogCalls = {
     access: 'owner',
     request: finalizeUploadFieldsSchema,
     multipart: { file: 'coverArt' },
-    answer: unchecked,
+    answer: finalizeUploadAnswer,
   }),
   beatmatch_manage_beats: declareCall({
     service: 'catalog',
@@ -65,7 +79,7 @@ export const catalogCalls = {
     method: 'post',
     summary: "The producer's beats: uploaded, pending, failed",
     access: 'user',
-    answer: unchecked,
+    answer: manageBeatsAnswer,
   }),
   beatmatch_manage_beats_get_tags: declareCall({
     service: 'catalog',
@@ -74,7 +88,7 @@ export const catalogCalls = {
     summary: "A beat's DNA (the 19 fields of View DNA)",
     access: 'owner',
     request: beatIdRequestSchema,
-    answer: unchecked,
+    answer: beatDnaAnswer,
   }),
   beatmatch_manage_beats_delete: declareCall({
     service: 'catalog',
@@ -83,7 +97,7 @@ export const catalogCalls = {
     summary: 'Delete a beat',
     access: 'owner',
     request: deleteBeatRequestSchema,
-    answer: unchecked,
+    answer: deleteBeatAnswer,
   }),
   beatmatch_manage_beats_edit: declareCall({
     service: 'catalog',
@@ -92,7 +106,7 @@ export const catalogCalls = {
     summary: "Set a beat's prices (beatId 0 with 'All Beats': every beat)",
     access: 'owner',
     request: editPricesRequestSchema,
-    answer: unchecked,
+    answer: editPricesAnswer,
   }),
   beatmatch_change_name: declareCall({
     service: 'catalog',
@@ -101,7 +115,7 @@ export const catalogCalls = {
     summary: 'Rename a beat',
     access: 'owner',
     request: changeNameRequestSchema,
-    answer: unchecked,
+    answer: changeNameAnswer,
   }),
   beatmatch_get_cover_art_url: declareCall({
     service: 'catalog',
@@ -110,7 +124,7 @@ export const catalogCalls = {
     summary: "A beat's cover URL",
     access: 'owner',
     request: beatIdRequestSchema,
-    answer: unchecked,
+    answer: coverUrlAnswer,
   }),
   beatmatch_manage_beats_change_cover_art: declareCall({
     service: 'catalog',
@@ -120,7 +134,7 @@ export const catalogCalls = {
     access: 'owner',
     request: beatIdRequestSchema,
     multipart: { file: 'coverArt' },
-    answer: unchecked,
+    answer: changeCoverAnswer,
   }),
   beatmatch_manage_beats_play_beat: declareCall({
     service: 'catalog',
@@ -128,7 +142,7 @@ export const catalogCalls = {
     method: 'get',
     summary: 'The full beat as MP3 for its producer (Range requests)',
     access: 'owner',
-    request: z.object({ beatId: z.string().describe('The beat') }),
+    request: beatIdRequestSchema,
     answer: bytes,
   }),
   beatmatch_get_totals: declareCall({
@@ -137,7 +151,7 @@ export const catalogCalls = {
     method: 'post',
     summary: 'Matches, passes and purchases per beat of the producer',
     access: 'user',
-    answer: unchecked,
+    answer: beatTotalsAnswer,
   }),
   beatmatch_cover_art: declareCall({
     service: 'catalog',
@@ -157,7 +171,7 @@ export const catalogCalls = {
     method: 'post',
     summary: 'Producers who helped reach 10,000 uploads (lifetime members flagged)',
     access: 'anonymous',
-    answer: unchecked,
+    answer: pioneersAnswer,
   }),
   beatmatch_example_drake: declareCall({
     service: 'catalog',
@@ -165,7 +179,7 @@ export const catalogCalls = {
     method: 'get',
     summary: "The marketing pages' example beat: its snippet (Range requests)",
     access: 'anonymous',
-    answer: unchecked,
+    answer: bytes,
   }),
   beatmatch_example_get_tags: declareCall({
     service: 'catalog',
@@ -173,6 +187,6 @@ export const catalogCalls = {
     method: 'post',
     summary: "The example beat's name, producer, cover and DNA tags",
     access: 'anonymous',
-    answer: unchecked,
+    answer: exampleBeatAnswer,
   }),
 } as const;

@@ -19,28 +19,28 @@
  *     failUpload(beatId, reason, { code?, matchedBeatId? }) → 'failed'; `reason` is shown to the producer
  *                              in Manage Beats, so write it for them (e.g. 'Uh oh! The wav file you selected
  *                              does not seem to be a WAV.'); the code is kept in BeatUploadFailed
- * - Files are in the blob store under `storageKey(beatId, type, ext)` (spec §3); `BeatView.files` names
+ * - Files are in the blob store under `beatFileKey(beatId, type, ext)` (contracts, spec §3); `BeatView.files` names
  *   the keys of this upload (snippetKey / wavKey / stemsKey null when the upload kind has none).
  * - The demo catalogue drafts beats with `draftBeat({ ..., demo: true })`, stores the files with
- *   `putFile`-like blob writes at `storageKey(...)`, records them with `recordFile`, then
+ *   `putFile`-like blob writes at `beatFileKey(...)`, records them with `recordFile`, then
  *   `receiveFiles` and starts the same workflow.
  * Errors are DomainError (packages/platform) with the user-facing message; a missing beat is 404.
  */
-import type { BeatDna, BeatFiles, BeatPrices, Crate } from '@beatmatch/contracts';
+import type { BeatDna, BeatFileType, BeatFiles, BeatPrices, Crate } from '@beatmatch/contracts';
 import { hasProducerPlan } from '@beatmatch/contracts';
 import { aggregateStream, handleCommand, type EventStore } from '@beatmatch/platform';
 import { catalogPublication } from '../integration/publish';
 import {
-  beatDecider,
   beatStream,
   coverArtUrl,
-  type BeatCommand,
+  type BeatDrafted,
   type BeatStatus,
+  type ExistingBeat,
   type Cover,
-  type FileType,
   type UploadFailure,
   type UploadKind,
 } from './beat';
+import { beatDecider, type BeatCommand } from './businessLogic';
 import type { EntitlementsSource } from '../entitlements/projection';
 
 export interface BeatView {
@@ -55,7 +55,7 @@ export interface BeatView {
   crate: Crate;
   prices: BeatPrices;
   /** The keys of every file recorded so far (confirm step), by type. */
-  uploads: Partial<Record<FileType, { key: string; size: number }>>;
+  uploads: Partial<Record<BeatFileType, { key: string; size: number }>>;
   /** Set once the files were received (finalize). */
   files: BeatFiles | null;
   cover: Cover | null;
@@ -82,26 +82,29 @@ export interface UploadWorkflow extends UploadWorkflowStarter {
 /** Until a workflow exists: the beat stays in 'filesReceived' (never a fake publish). */
 export const noUploadWorkflow: UploadWorkflow = { start: async () => undefined };
 
-/** Blob keys of a beat's files (spec §3). */
-export function storageKey(beatId: string, type: FileType, extension: 'mp3' | 'wav' | 'zip' | 'rar'): string {
-  switch (type) {
-    case 'snippet':
-      return `snippets/${beatId}.mp3`;
-    case 'mp3':
-      return `wavs_and_mp3s/${beatId}.mp3`;
-    case 'wav':
-      return `wavs_and_mp3s/${beatId}.wav`;
-    case 'trackout':
-      return `trackouts/${beatId}.${extension === 'rar' ? 'rar' : 'zip'}`;
-  }
+function beatView(state: ExistingBeat): BeatView {
+  return {
+    beatId: state.beatId,
+    status: state.status,
+    producerId: state.producerId,
+    producerName: state.producerName,
+    name: state.name,
+    kind: state.kind,
+    isPrivate: state.isPrivate,
+    demo: state.demo,
+    crate: state.crate,
+    prices: state.prices,
+    uploads: state.uploads,
+    files: state.files,
+    cover: state.cover,
+    coverArtUrl: coverArtUrl(state.beatId, state.cover),
+    dna: state.dna,
+    failureReason: state.failureReason,
+  };
 }
 
-/**
- * Blob key of one cover image: every change stores a new blob (a fresh `token`, e.g. a uuid), so a
- * long-cached cover URL (its `v` is the cover's version) never shows a stale image.
- */
-export const coverKey = (beatId: string, token: string, contentType: Cover['contentType']) =>
-  `covers/${beatId}/${token}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+/** A new upload's reference (create_reference, or a demo beat): the draft but its time and crate. */
+export type NewUpload = Omit<BeatDrafted['data'], 'draftedAt' | 'crate' | 'demo'> & { demo?: boolean };
 
 export interface BeatCommandDeps {
   store: EventStore;
@@ -118,37 +121,11 @@ export function createBeatCommands(deps: BeatCommandDeps) {
   return {
     async getBeat(beatId: string): Promise<BeatView | null> {
       const { state } = await aggregateStream(store, beatStream(beatId), beatDecider);
-      if (state.status === 'none' || state.deleted) return null;
-      return {
-        beatId: state.beatId,
-        status: state.status,
-        producerId: state.producerId,
-        producerName: state.producerName,
-        name: state.name,
-        kind: state.kind,
-        isPrivate: state.isPrivate,
-        demo: state.demo,
-        crate: state.crate,
-        prices: state.prices,
-        uploads: state.uploads,
-        files: state.files,
-        cover: state.cover,
-        coverArtUrl: coverArtUrl(state.beatId, state.cover),
-        dna: state.dna,
-        failureReason: state.failureReason,
-      };
+      return state.status === 'none' || state.deleted ? null : beatView(state);
     },
 
     /** A new upload (create_reference). The crate follows the producer's plan; demo beats are active. */
-    async draftBeat(input: {
-      beatId: string;
-      producerId: string;
-      producerName: string;
-      name: string;
-      kind: UploadKind;
-      prices: BeatPrices;
-      demo?: boolean;
-    }): Promise<void> {
+    async draftBeat(input: NewUpload): Promise<void> {
       const demo = input.demo ?? false;
       const active = demo || hasProducerPlan(await deps.entitlements.of(input.producerId));
       await run(input.beatId, {
@@ -158,7 +135,7 @@ export function createBeatCommands(deps: BeatCommandDeps) {
       });
     },
 
-    async recordFile(beatId: string, fileType: FileType, key: string, size: number): Promise<void> {
+    async recordFile(beatId: string, fileType: BeatFileType, key: string, size: number): Promise<void> {
       await run(beatId, { type: 'RecordFile', data: { fileType, key, size }, metadata: now() });
     },
 

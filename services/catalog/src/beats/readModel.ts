@@ -1,6 +1,6 @@
 import type { BeatDna, BeatFiles, Crate } from '@beatmatch/contracts';
 import type { InlineProjection, RecordedEvent, SqlDatabase, SqlExecutor } from '@beatmatch/platform';
-import type { BeatEvent, BeatStatus, Cover, UploadKind } from './beat';
+import type { BeatDrafted, BeatEvent, BeatStatus, Cover, UploadKind } from './beat';
 import { dropFingerprintSql } from '../fingerprints';
 
 /**
@@ -42,6 +42,71 @@ export const catalogReadModelSchema = (s: string) => `
   );
 `;
 
+/** The `beats` row's columns an event sets (`$2`… are its values; `$1` is the beat id). */
+function rowChange(event: BeatEvent): { columns: string; values: unknown[] } | null {
+  switch (event.type) {
+    case 'BeatFilesReceived': {
+      const { name, files, cover } = event.data;
+      const values = [name, JSON.stringify(files), cover ? JSON.stringify(cover) : null];
+      return { columns: `status = 'filesReceived', name = $2, files = $3, cover = $4`, values };
+    }
+    case 'BeatAnalysisStarted':
+      return { columns: `status = 'analysing'`, values: [] };
+    case 'BeatPublished': {
+      const values = [JSON.stringify(event.data.dna), event.data.publishedAt];
+      return { columns: `status = 'published', dna = $2, published_at = $3`, values };
+    }
+    case 'BeatUploadFailed':
+      return { columns: `status = 'failed', failure_reason = $2`, values: [event.data.reason] };
+    case 'BeatRenamed':
+      return { columns: `name = $2`, values: [event.data.name] };
+    case 'BeatRepriced': {
+      const { firstDate, relationship, marriage } = event.data.prices;
+      const columns = `first_date_cents = $2, relationship_cents = $3, marriage_cents = $4`;
+      return { columns, values: [firstDate, relationship, marriage] };
+    }
+    case 'BeatCoverChanged':
+      return { columns: `cover = $2`, values: [JSON.stringify(event.data.cover)] };
+    case 'BeatPrivacyChanged':
+      return { columns: `is_private = $2`, values: [event.data.isPrivate] };
+    case 'BeatCrateChanged':
+      return { columns: `crate = $2`, values: [event.data.crate] };
+    case 'BeatDeleted':
+      return { columns: `deleted = true`, values: [] };
+    default:
+      return null;
+  }
+}
+
+async function insertDraft(tx: SqlExecutor, s: string, beatId: string, draft: BeatDrafted['data']) {
+  await tx.query(
+    `INSERT INTO ${s}.beats (beat_id, producer_id, producer_name, name, kind, is_private,
+       first_date_cents, relationship_cents, marriage_cents, crate, demo, status, drafted_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft', $12, now())
+     ON CONFLICT (beat_id) DO NOTHING`,
+    [
+      beatId,
+      draft.producerId,
+      draft.producerName,
+      draft.name,
+      draft.kind,
+      draft.kind === 'private',
+      draft.prices.firstDate,
+      draft.prices.relationship,
+      draft.prices.marriage,
+      draft.crate,
+      draft.demo,
+      draft.draftedAt,
+    ],
+  );
+}
+
+/**
+ * A deleted beat no longer blocks uploads of the same audio, and a failed upload's fingerprint can
+ * never block anyone: both go with it (src/fingerprints).
+ */
+const DROPS_FINGERPRINT = new Set<BeatEvent['type']>(['BeatUploadFailed', 'BeatDeleted']);
+
 export function catalogProjection(s: string): InlineProjection {
   return {
     name: 'catalog-beats',
@@ -62,84 +127,15 @@ export function catalogProjection(s: string): InlineProjection {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as BeatEvent;
         const beatId = recorded.streamName.slice('beat:'.length);
-        const set = (columns: string, values: unknown[]) =>
-          tx.query(`UPDATE ${s}.beats SET ${columns}, updated_at = now() WHERE beat_id = $1`, [
+        if (event.type === 'BeatDrafted') await insertDraft(tx, s, beatId, event.data);
+        const change = rowChange(event);
+        if (change)
+          await tx.query(`UPDATE ${s}.beats SET ${change.columns}, updated_at = now() WHERE beat_id = $1`, [
             beatId,
-            ...values,
+            ...change.values,
           ]);
-        switch (event.type) {
-          case 'BeatDrafted': {
-            const d = event.data;
-            await tx.query(
-              `INSERT INTO ${s}.beats (beat_id, producer_id, producer_name, name, kind, is_private,
-                 first_date_cents, relationship_cents, marriage_cents, crate, demo, status, drafted_at, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft', $12, now())
-               ON CONFLICT (beat_id) DO NOTHING`,
-              [
-                beatId,
-                d.producerId,
-                d.producerName,
-                d.name,
-                d.kind,
-                d.kind === 'private',
-                d.prices.firstDate,
-                d.prices.relationship,
-                d.prices.marriage,
-                d.crate,
-                d.demo,
-                d.draftedAt,
-              ],
-            );
-            break;
-          }
-          case 'BeatFilesReceived':
-            await set(`status = 'filesReceived', name = $2, files = $3, cover = $4`, [
-              event.data.name,
-              JSON.stringify(event.data.files),
-              event.data.cover ? JSON.stringify(event.data.cover) : null,
-            ]);
-            break;
-          case 'BeatAnalysisStarted':
-            await set(`status = 'analysing'`, []);
-            break;
-          case 'BeatPublished':
-            await set(`status = 'published', dna = $2, published_at = $3`, [
-              JSON.stringify(event.data.dna),
-              event.data.publishedAt,
-            ]);
-            break;
-          case 'BeatUploadFailed':
-            await set(`status = 'failed', failure_reason = $2`, [event.data.reason]);
-            // A failed upload's fingerprint can never block anyone: gone with it.
-            for (const statement of dropFingerprintSql(s)) await tx.query(statement, [beatId]);
-            break;
-          case 'BeatRenamed':
-            await set(`name = $2`, [event.data.name]);
-            break;
-          case 'BeatRepriced':
-            await set(`first_date_cents = $2, relationship_cents = $3, marriage_cents = $4`, [
-              event.data.prices.firstDate,
-              event.data.prices.relationship,
-              event.data.prices.marriage,
-            ]);
-            break;
-          case 'BeatCoverChanged':
-            await set(`cover = $2`, [JSON.stringify(event.data.cover)]);
-            break;
-          case 'BeatPrivacyChanged':
-            await set(`is_private = $2`, [event.data.isPrivate]);
-            break;
-          case 'BeatCrateChanged':
-            await set(`crate = $2`, [event.data.crate]);
-            break;
-          case 'BeatDeleted':
-            await set(`deleted = true`, []);
-            // Deleted beats no longer block uploads of the same audio (src/fingerprints).
-            for (const statement of dropFingerprintSql(s)) await tx.query(statement, [beatId]);
-            break;
-          default:
-            break;
-        }
+        if (DROPS_FINGERPRINT.has(event.type))
+          for (const statement of dropFingerprintSql(s)) await tx.query(statement, [beatId]);
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { BlobStore, Logger, SqlDatabase } from '@beatmatch/platform';
-import { storageKey, type BeatCommands } from './commands';
+import { beatFileKey } from '@beatmatch/contracts';
+import type { BeatCommands } from './commands';
 
 /** A draft (an upload never finalized) older than this is abandoned: its files are removed. */
 export const ABANDONED_DRAFT_MS = 24 * 60 * 60_000;
@@ -64,11 +65,11 @@ export class DraftSweeper {
       if (!beat || beat.status !== 'draft') continue;
       // Every key a signed URL could have been issued for, confirmed or not.
       const keys = new Set([
-        storageKey(beatId, 'snippet', 'mp3'),
-        storageKey(beatId, 'mp3', 'mp3'),
-        storageKey(beatId, 'wav', 'wav'),
-        storageKey(beatId, 'trackout', 'zip'),
-        storageKey(beatId, 'trackout', 'rar'),
+        beatFileKey(beatId, 'snippet'),
+        beatFileKey(beatId, 'mp3'),
+        beatFileKey(beatId, 'wav'),
+        beatFileKey(beatId, 'trackout', 'zip'),
+        beatFileKey(beatId, 'trackout', 'rar'),
         ...Object.values(beat.uploads).map((file) => file!.key),
       ]);
       for (const key of keys) await blobs.delete(key);

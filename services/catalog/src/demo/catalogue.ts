@@ -3,9 +3,8 @@ import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ClipSpec } from '@beatmatch/audio/testing';
 import type { BlobStore, Logger } from '@beatmatch/platform';
-import type { BeatPrices } from '@beatmatch/contracts';
-import { coverKey, storageKey, type BeatCommands, type UploadWorkflowStarter } from '../beats/commands';
-import type { FileType } from '../beats/beat';
+import { beatFileKey, coverKey, type BeatFileType, type BeatPrices } from '@beatmatch/contracts';
+import type { BeatCommands, UploadWorkflowStarter } from '../beats/commands';
 import type { CatalogQueries } from '../beats/readModel';
 import type { RenderedDemoBeat } from './renderThread';
 
@@ -249,13 +248,13 @@ async function seedOne(
   });
   if (!(await commands.getBeat(beat.beatId))) return false; // a demo beat someone deleted stays deleted
   const rendered = await renderer.render(beat);
-  const files: Array<[FileType, string, Uint8Array, string]> = [
-    ['snippet', storageKey(beat.beatId, 'snippet', 'mp3'), rendered.mp3, 'audio/mpeg'],
-    ['mp3', storageKey(beat.beatId, 'mp3', 'mp3'), rendered.mp3, 'audio/mpeg'],
-    ['wav', storageKey(beat.beatId, 'wav', 'wav'), rendered.wav, 'audio/wav'],
+  const files: Array<[BeatFileType, string, Uint8Array, string]> = [
+    ['snippet', beatFileKey(beat.beatId, 'snippet'), rendered.mp3, 'audio/mpeg'],
+    ['mp3', beatFileKey(beat.beatId, 'mp3'), rendered.mp3, 'audio/mpeg'],
+    ['wav', beatFileKey(beat.beatId, 'wav'), rendered.wav, 'audio/wav'],
   ];
   if (rendered.stems)
-    files.push(['trackout', storageKey(beat.beatId, 'trackout', 'zip'), rendered.stems, 'application/zip']);
+    files.push(['trackout', beatFileKey(beat.beatId, 'trackout', 'zip'), rendered.stems, 'application/zip']);
   for (const [type, key, bytes, contentType] of files) {
     await put(blobs, key, bytes, contentType);
     await commands.recordFile(beat.beatId, type, key, bytes.length);

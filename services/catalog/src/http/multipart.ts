@@ -1,5 +1,6 @@
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { CATALOG_MESSAGES } from '@beatmatch/contracts';
 import { HttpProblem } from '@beatmatch/platform';
 
 export interface MultipartFile {
@@ -82,3 +83,29 @@ export function readMultipart(
     req.pipe(parser);
   });
 }
+
+/**
+ * A call's multipart form read before its handler (handleCall's `before`): the text fields become the
+ * body the declared request schema parses, the file is `formFile(res)`.
+ */
+export function multipartForm(options: {
+  fileField: string;
+  maxFileBytes: number;
+  tooLargeMessage: string;
+}): RequestHandler {
+  return (req, res, next) => {
+    readMultipart(req, options).then((form) => {
+      req.body = form.fields;
+      res.locals.formFile = form.file;
+      next();
+    }, next);
+  };
+}
+
+/** The file multipartForm read (null: none was sent). */
+export const formFile = (res: Response): MultipartFile | null =>
+  (res.locals.formFile as MultipartFile | null | undefined) ?? null;
+
+/** The cover art form of finalize and of Manage Beats' cover change (a 413 past `maxFileBytes`). */
+export const coverArtForm = (maxFileBytes: number) =>
+  multipartForm({ fileField: 'coverArt', maxFileBytes, tooLargeMessage: CATALOG_MESSAGES.coverTooLarge });

@@ -12,7 +12,63 @@ import {
   type beatRenamedV1,
 } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
-import { coverArtUrl, type Beat, type BeatEvent } from '../beats/beat';
+import { coverArtUrl, type Beat, type BeatEvent, type BeatPublished, type ExistingBeat } from '../beats/beat';
+
+/** The BeatPublished contract: the whole beat as published (DNA done). */
+function published(state: ExistingBeat, data: BeatPublished['data']): IntegrationEvent {
+  const payload: BeatPublishedPayload = {
+    beatId: state.beatId,
+    producerId: state.producerId,
+    producerName: state.producerName,
+    name: state.name,
+    prices: state.prices,
+    isPrivate: state.isPrivate,
+    crate: state.crate,
+    demo: state.demo,
+    coverArtUrl: coverArtUrl(state.beatId, state.cover),
+    files: state.files!,
+    dna: data.dna,
+    publishedAt: data.publishedAt,
+  };
+  return integrationEvent('catalog.BeatPublished', 1, payload, new Date(data.publishedAt));
+}
+
+/** A later change of a published beat as its contract, or null: it stays inside the catalog. */
+function change(beatId: string, event: BeatEvent): IntegrationEvent | null {
+  switch (event.type) {
+    case 'BeatRenamed': {
+      const payload = { beatId, ...event.data } satisfies PayloadOf<typeof beatRenamedV1>;
+      return integrationEvent('catalog.BeatRenamed', 1, payload, new Date(event.data.renamedAt));
+    }
+    case 'BeatRepriced': {
+      const payload = { beatId, ...event.data } satisfies PayloadOf<typeof beatPricedV1>;
+      return integrationEvent('catalog.BeatPriced', 1, payload, new Date(event.data.pricedAt));
+    }
+    case 'BeatCoverChanged': {
+      const { cover, changedAt } = event.data;
+      const payload = {
+        beatId,
+        coverArtUrl: coverArtUrl(beatId, cover),
+        changedAt,
+      } satisfies PayloadOf<typeof beatCoverChangedV1>;
+      return integrationEvent('catalog.BeatCoverChanged', 1, payload, new Date(changedAt));
+    }
+    case 'BeatPrivacyChanged': {
+      const payload = { beatId, ...event.data } satisfies PayloadOf<typeof beatPrivacyChangedV1>;
+      return integrationEvent('catalog.BeatPrivacyChanged', 1, payload, new Date(event.data.changedAt));
+    }
+    case 'BeatCrateChanged': {
+      const payload = { beatId, ...event.data } satisfies PayloadOf<typeof beatCrateChangedV1>;
+      return integrationEvent('catalog.BeatCrateChanged', 1, payload, new Date(event.data.changedAt));
+    }
+    case 'BeatDeleted': {
+      const payload = { beatId, ...event.data } satisfies PayloadOf<typeof beatDeletedV1>;
+      return integrationEvent('catalog.BeatDeleted', 1, payload, new Date(event.data.deletedAt));
+    }
+    default:
+      return null;
+  }
+}
 
 /**
  * Domain → integration (packages/contracts/src/catalog.ts): other services learn of a beat when it is
@@ -21,97 +77,12 @@ import { coverArtUrl, type Beat, type BeatEvent } from '../beats/beat';
  */
 export function toIntegrationEvents(events: BeatEvent[], state: Beat): OutgoingMessage[] {
   if (state.status === 'none' || state.publishedAt === null) return [];
-  const beatId = state.beatId;
-  const out: IntegrationEvent[] = [];
-  for (const event of events) {
-    switch (event.type) {
-      case 'BeatPublished': {
-        const payload: BeatPublishedPayload = {
-          beatId,
-          producerId: state.producerId,
-          producerName: state.producerName,
-          name: state.name,
-          prices: state.prices,
-          isPrivate: state.isPrivate,
-          crate: state.crate,
-          demo: state.demo,
-          coverArtUrl: coverArtUrl(beatId, state.cover),
-          files: state.files!,
-          dna: event.data.dna,
-          publishedAt: event.data.publishedAt,
-        };
-        out.push(integrationEvent('catalog.BeatPublished', 1, payload, new Date(event.data.publishedAt)));
-        break;
-      }
-      case 'BeatRenamed':
-        out.push(
-          integrationEvent(
-            'catalog.BeatRenamed',
-            1,
-            { beatId, ...event.data } satisfies PayloadOf<typeof beatRenamedV1>,
-            new Date(event.data.renamedAt),
-          ),
-        );
-        break;
-      case 'BeatRepriced':
-        out.push(
-          integrationEvent(
-            'catalog.BeatPriced',
-            1,
-            { beatId, ...event.data } satisfies PayloadOf<typeof beatPricedV1>,
-            new Date(event.data.pricedAt),
-          ),
-        );
-        break;
-      case 'BeatCoverChanged':
-        out.push(
-          integrationEvent(
-            'catalog.BeatCoverChanged',
-            1,
-            {
-              beatId,
-              coverArtUrl: coverArtUrl(beatId, event.data.cover),
-              changedAt: event.data.changedAt,
-            } satisfies PayloadOf<typeof beatCoverChangedV1>,
-            new Date(event.data.changedAt),
-          ),
-        );
-        break;
-      case 'BeatPrivacyChanged':
-        out.push(
-          integrationEvent(
-            'catalog.BeatPrivacyChanged',
-            1,
-            { beatId, ...event.data } satisfies PayloadOf<typeof beatPrivacyChangedV1>,
-            new Date(event.data.changedAt),
-          ),
-        );
-        break;
-      case 'BeatCrateChanged':
-        out.push(
-          integrationEvent(
-            'catalog.BeatCrateChanged',
-            1,
-            { beatId, ...event.data } satisfies PayloadOf<typeof beatCrateChangedV1>,
-            new Date(event.data.changedAt),
-          ),
-        );
-        break;
-      case 'BeatDeleted':
-        out.push(
-          integrationEvent(
-            'catalog.BeatDeleted',
-            1,
-            { beatId, ...event.data } satisfies PayloadOf<typeof beatDeletedV1>,
-            new Date(event.data.deletedAt),
-          ),
-        );
-        break;
-      default:
-        break;
-    }
-  }
-  return out.map((event) => ({ key: beatId, event }));
+  return events
+    .map((event) =>
+      event.type === 'BeatPublished' ? published(state, event.data) : change(state.beatId, event),
+    )
+    .filter((event): event is IntegrationEvent => event !== null)
+    .map((event) => ({ key: state.beatId, event }));
 }
 
 export const catalogPublication = {

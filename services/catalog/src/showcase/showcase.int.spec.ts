@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
+import { beatFileKey, integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
 import {
   createLogger,
   FilesystemBlobStore,
@@ -19,7 +19,6 @@ import {
 import { requireEnv, sampleDna } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from '../beats/api';
-import { storageKey } from '../beats/commands';
 
 /**
  * The marketing pages' public reads on real PostgreSQL: the Pioneers list (real producers in the order
@@ -79,7 +78,7 @@ async function publish(
     ...(options.demo ? { demo: true } : {}),
   });
   for (const type of ['snippet', 'mp3', 'wav'] as const) {
-    const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+    const key = beatFileKey(beatId, type);
     const bytes = Buffer.from(`${type} audio of ${name} `.repeat(20));
     await blobs.put(key, Readable.from(bytes));
     await commands.recordFile(beatId, type, key, bytes.length);

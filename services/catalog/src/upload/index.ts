@@ -69,6 +69,39 @@ export interface TemporalUploadOptions {
   worker?: boolean;
 }
 
+/** Bundles the workflow code (once per process) and starts a worker polling the upload task queue. */
+async function startUploadWorker(
+  options: TemporalUploadOptions,
+  taskQueue: string,
+  commands: BeatCommands,
+  context: { fingerprints?: FingerprintIndex },
+  stopped: () => boolean,
+): Promise<WorkflowWorker | undefined> {
+  const { logger } = options;
+  installTemporalRuntime('WARN');
+  const since = Date.now();
+  const bundle = await workflowBundle();
+  logger.info({ ms: Date.now() - since, taskQueue }, 'upload workflow code bundled');
+  if (stopped()) return undefined;
+  const running = await startWorkflowWorker({
+    ...options.temporal,
+    taskQueue,
+    workflows: { bundle },
+    activities: createUploadActivities({
+      commands,
+      blobs: options.blobs,
+      verifyFile: options.verifyFile ?? verifyUploadedFile,
+      logger,
+      ...(options.analyze ? { analyze: options.analyze } : {}),
+      ...(context.fingerprints ? { fingerprints: context.fingerprints } : {}),
+    }),
+    tuning: { maxConcurrentActivityTaskExecutions: options.analysesAtOnce ?? 2 },
+  });
+  logger.info({ taskQueue }, 'upload worker polling');
+  running.running.catch((error: unknown) => logger.error({ err: error }, 'upload worker stopped'));
+  return running;
+}
+
 /**
  * The upload workflow on Temporal (catalog's `uploadWorkflow` hook): `start(beatId)` starts workflow
  * `catalog-upload-<beatId>` (a second start while it runs is ignored; once finished it may run again,
@@ -112,30 +145,7 @@ export function temporalUploadWorkflow(options: TemporalUploadOptions) {
       }
     };
 
-    const startWorker = async (): Promise<WorkflowWorker | undefined> => {
-      installTemporalRuntime('WARN');
-      const since = Date.now();
-      const bundle = await workflowBundle();
-      logger.info({ ms: Date.now() - since, taskQueue }, 'upload workflow code bundled');
-      if (stopped) return undefined;
-      const running = await startWorkflowWorker({
-        ...options.temporal,
-        taskQueue,
-        workflows: { bundle },
-        activities: createUploadActivities({
-          commands,
-          blobs: options.blobs,
-          verifyFile: options.verifyFile ?? verifyUploadedFile,
-          logger,
-          ...(options.analyze ? { analyze: options.analyze } : {}),
-          ...(context.fingerprints ? { fingerprints: context.fingerprints } : {}),
-        }),
-        tuning: { maxConcurrentActivityTaskExecutions: options.analysesAtOnce ?? 2 },
-      });
-      logger.info({ taskQueue }, 'upload worker polling');
-      running.running.catch((error: unknown) => logger.error({ err: error }, 'upload worker stopped'));
-      return running;
-    };
+    const startWorker = () => startUploadWorker(options, taskQueue, commands, context, () => stopped);
 
     const resume = async () => {
       const pending = (await options.pendingBeatIds?.()) ?? [];

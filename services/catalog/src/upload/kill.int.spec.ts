@@ -20,10 +20,11 @@ import {
   openTemporalClient,
   type TemporalClientHandle,
 } from '@beatmatch/platform/workflows';
+import { beatFileKey } from '@beatmatch/contracts';
 import { requireEnv } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from '../beats/api';
-import { storageKey, type UploadWorkflow } from '../beats/commands';
+import type { UploadWorkflow } from '../beats/commands';
 import { renderDemoAudio, type DemoAudio } from '../demo/files';
 import { temporalUploadWorkflow, uploadWorkflowId, type TemporalUploadOptions } from './index';
 
@@ -111,7 +112,7 @@ async function finalized(name: string) {
     ['mp3', audio.mp3],
     ['wav', audio.wav],
   ] as const) {
-    const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+    const key = beatFileKey(beatId, type);
     await blobs.put(key, Readable.from([bytes]));
     await commands.recordFile(beatId, type, key, bytes.length);
   }
@@ -229,7 +230,7 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
   const beatId = await finalized('Killed Mid-Analysis');
   await starter.start(beatId);
   const analysing = await first.line('analysing', 60_000);
-  expect(analysing.filename).toBe(storageKey(beatId, 'wav', 'wav'));
+  expect(analysing.filename).toBe(beatFileKey(beatId, 'wav'));
   expect(analysing.bytes).toBe(audio.wav.length);
   expect((await catalog.queries.beat(beatId))?.status).toBe('analysing');
 
@@ -261,7 +262,7 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
   );
   // The DNA of the synthesised 128-BPM beat, measured by the second worker's engine.
   expect(Math.abs(published.rows[0]!.bpm - 128)).toBeLessThan(2);
-  expect(analysedHere).toEqual([storageKey(beatId, 'wav', 'wav')]);
+  expect(analysedHere).toEqual([beatFileKey(beatId, 'wav')]);
   expect(await publications(beatId)).toEqual({ outbox: 1, events: 1 });
 
   const workflowId = uploadWorkflowId(beatId, taskQueue);

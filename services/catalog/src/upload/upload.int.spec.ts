@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { beatPublishedV1 } from '@beatmatch/contracts';
+import { beatFileKey, beatPublishedV1 } from '@beatmatch/contracts';
 import { encodeWav, renderClip, type ClipSpec } from '@beatmatch/audio/testing';
 import {
   createLogger,
@@ -22,7 +22,7 @@ import {
 import { requireEnv } from '@beatmatch/testing';
 import { createCatalogService } from '../index';
 import { uploadLimitsFromMb } from '../beats/api';
-import { storageKey, type UploadWorkflow } from '../beats/commands';
+import type { UploadWorkflow } from '../beats/commands';
 import { encodeMp3 } from './mp3';
 import { renderDemoAudio, type DemoAudio } from '../demo/files';
 import { FILE_MESSAGES } from '../verify';
@@ -118,7 +118,7 @@ async function finalized(name: string, files: { wav: Buffer; mp3: Buffer }, prod
     ['mp3', files.mp3],
     ['wav', files.wav],
   ] as const) {
-    const key = storageKey(beatId, type, type === 'wav' ? 'wav' : 'mp3');
+    const key = beatFileKey(beatId, type);
     await blobs.put(key, Readable.from([bytes]));
     await commands.recordFile(beatId, type, key, bytes.length);
   }
@@ -180,7 +180,7 @@ it('fails an upload whose WAV is silent, with the reason Manage Beats shows', as
 
 it('fails an upload whose stored WAV is no WAV at the verify step', async () => {
   const beatId = await finalized('Swapped Beat', audio);
-  await blobs.put(storageKey(beatId, 'wav', 'wav'), Readable.from([Buffer.alloc(70_000, 3)]));
+  await blobs.put(beatFileKey(beatId, 'wav'), Readable.from([Buffer.alloc(70_000, 3)]));
   await flow.start(beatId);
   const row = await settled(beatId);
   expect(row.status).toBe('failed');

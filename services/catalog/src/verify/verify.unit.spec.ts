@@ -8,7 +8,8 @@ import { encodeWav, renderClip } from '@beatmatch/audio/testing';
 
 import { encodeMp3 } from '../upload/mp3';
 import { FILE_MESSAGES, readWavHeader, sniff, verifyUploadedFile } from './index';
-import type { FileType, UploadKind } from '../beats/beat';
+import type { BeatFileType } from '@beatmatch/contracts';
+import type { UploadKind } from '../beats/beat';
 
 let dir: string;
 let blobs: FilesystemBlobStore;
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let n = 0;
-async function check(type: FileType, bytes: Buffer, options: { ext?: string; kind?: UploadKind } = {}) {
+async function check(type: BeatFileType, bytes: Buffer, options: { ext?: string; kind?: UploadKind } = {}) {
   const ext = options.ext ?? (type === 'wav' ? 'wav' : type === 'trackout' ? 'zip' : 'mp3');
   const key = `check/${n++}.${ext}`;
   await blobs.put(key, Readable.from([bytes]));

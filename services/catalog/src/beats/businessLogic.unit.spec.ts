@@ -1,7 +1,8 @@
 import { decisionOf } from '@beatmatch/testing';
 import type { BeatDna } from '@beatmatch/contracts';
 import { DomainError } from '@beatmatch/platform';
-import { beatDecider, requiredFiles, type BeatEvent, type BeatCommand } from './beat';
+import { requiredFiles, type BeatEvent } from './beat';
+import { beatDecider, type BeatCommand } from './businessLogic';
 import { toIntegrationEvents } from '../integration/publish';
 
 const decide = decisionOf(beatDecider);
