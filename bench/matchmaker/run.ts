@@ -25,7 +25,7 @@ import {
 } from '@beatmatch/platform';
 import { gaussian, normalise, numberArg, sampleDna, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
-import type { PoolBeat } from '../../services/matchmaker/src/beats/pool';
+import type { PoolBeat } from '../../services/matchmaker/src/beats/beat';
 import { CANDIDATES, rank } from '../../services/matchmaker/src/listeners/selection';
 
 const arg = numberArg;

@@ -6,7 +6,8 @@
  * candidates, rank), five rounds each after one warm-up round. Prints figures; not a test.
  */
 import { gaussian, normalise, numberArg, seededRandom } from '@beatmatch/testing';
-import type { BeatPool, PoolBeat } from '../../services/matchmaker/src/beats/pool';
+import type { PoolBeat } from '../../services/matchmaker/src/beats/beat';
+import type { BeatPool } from '../../services/matchmaker/src/beats/pool';
 import type { ListenerState } from '../../services/matchmaker/src/listeners/listener';
 import { rank, Selector, type Filters } from '../../services/matchmaker/src/listeners/selection';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENRES } from './catalog/genres';
+import { messageAnswer } from './api/call';
 
 /*
  * The matchmaker's API as the artist pages call it (artist-side spec §3, §4, §5, §7, §8, §9): the swipe
@@ -168,56 +169,97 @@ export const saveLyricsRequestSchema = z.object({
     .refine(cleanText, MATCHMAKER_MESSAGES.lyricsText),
 });
 
+/**
+ * `_beat_play_snippet`'s query: one `beatId` (none, or several, is no beat). Not trimmed: the snippet
+ * URL carries the id exactly.
+ */
+export const snippetRequestSchema = z.object({
+  beatId: z
+    .string({ error: MATCHMAKER_MESSAGES.beatRequired })
+    .min(1, MATCHMAKER_MESSAGES.beatRequired)
+    .max(100, MATCHMAKER_MESSAGES.beatNotFound)
+    .describe('The beat'),
+});
+
 /** The player's beat (spec §3 Player beat) plus `why`: a short line on why this beat was chosen. */
-export interface PlayerBeat {
-  beatId: string;
-  beatName: string;
+export const playerBeatSchema = z.object({
+  beatId: z.string(),
+  beatName: z.string(),
   /** The producer's display name. */
-  producer: string;
+  producer: z.string(),
   /** The producer's id (links to /lab/{userId}). */
-  userId: string;
+  userId: z.string(),
   /** Path of the cover image, or null for the default image. */
-  coverArtUrl: string | null;
+  coverArtUrl: z.string().nullable(),
   /** The snippet's URL (GET beatmatch_beat_play_snippet?beatId=). */
-  audioSrc: string;
+  audioSrc: z.string(),
   /** e.g. "close to 3 beats you matched: dark trap, 140 BPM, F# minor". */
-  why: string;
-}
-/** `_beat_play` / `_load_beat_param` answer: a beat, or `{ message }` when none is left. */
-export type BeatPlayResponse = PlayerBeat | { message: string };
+  why: z.string(),
+});
+export type PlayerBeat = z.infer<typeof playerBeatSchema>;
+/** `_beat_play` answer: a beat, or `{ message }` when none is left. */
+export const beatPlayResponseSchema = z.union([playerBeatSchema, messageAnswer]);
+export type BeatPlayResponse = z.infer<typeof beatPlayResponseSchema>;
+
+/** Why a Match List / Play History beat can no longer be played. */
+export const UNAVAILABLE_REASONS = {
+  deleted: 'This beat was removed by its producer.',
+  private: 'This beat is private now.',
+} as const;
+
+/** A package's price: dollars with 2 decimals, '-' when the package is not offered. */
+const packagePrice = z.string().regex(/^(\d+\.\d{2}|-)$/);
 
 /** A Match List / Play History row. `available` is false once the beat was deleted or made private. */
-export interface MatchListEntry {
-  beatId: string;
-  beatName: string;
-  producer: string;
-  producerName: string;
-  userId: string;
-  coverArtUrl: string | null;
-  audioSrc: string;
-  /** Dollars with 2 decimals; '-' when the Marriage package is not offered. */
-  firstDatePackage: string;
-  relationshipPackage: string;
-  marriagePackage: string;
-  available: boolean;
-  /** Why a beat is not available ('This beat was removed by its producer.' / 'This beat is private now.'). */
-  unavailableReason: string | null;
+export const matchListEntrySchema = z.object({
+  beatId: z.string(),
+  beatName: z.string(),
+  producer: z.string(),
+  producerName: z.string(),
+  userId: z.string(),
+  coverArtUrl: z.string().nullable(),
+  audioSrc: z.string(),
+  firstDatePackage: packagePrice,
+  relationshipPackage: packagePrice,
+  marriagePackage: packagePrice,
+  available: z.boolean(),
+  /** Why a beat is not available (UNAVAILABLE_REASONS), null while it is. */
+  unavailableReason: z.enum([UNAVAILABLE_REASONS.deleted, UNAVAILABLE_REASONS.private]).nullable(),
   /** When it was matched (Match List) or passed (Play History). */
-  at: string;
-}
-export interface MatchListResponse {
+  at: z.iso.datetime(),
+});
+export type MatchListEntry = z.infer<typeof matchListEntrySchema>;
+
+export const matchListResponseSchema = z.object({
   /** At most 20 (the newest) without a paid artist plan. */
-  beat: MatchListEntry[];
-  activeSubscription: boolean;
+  beat: z.array(matchListEntrySchema),
+  activeSubscription: z.boolean(),
   /** Every match of the listener, also those past the 20 shown. */
-  total: number;
-}
-export interface PlayHistoryResponse {
+  total: z.number().int().nonnegative(),
+});
+export type MatchListResponse = z.infer<typeof matchListResponseSchema>;
+
+export const playHistoryResponseSchema = z.object({
   /** Passed beats not matched since, newest first. */
-  beats: MatchListEntry[];
-}
-export interface LyricsResponse {
-  lyrics: string;
+  beats: z.array(matchListEntrySchema),
+});
+export type PlayHistoryResponse = z.infer<typeof playHistoryResponseSchema>;
+
+export const lyricsResponseSchema = z.object({
+  lyrics: z.string(),
   /** true: the caller is not signed in (lyrics are for accounts). */
-  signIn: boolean;
-}
+  signIn: z.boolean(),
+});
+export type LyricsResponse = z.infer<typeof lyricsResponseSchema>;
+
+/** `get_match_count`: the listener's number of matches. */
+export const matchCountResponseSchema = z.object({ matches: z.number().int().nonnegative() });
+/** `beatmatch_matchlist_remove`: removed, and the matches left. */
+export const matchListRemoveResponseSchema = z.object({
+  removed: z.literal(true),
+  matches: z.number().int().nonnegative(),
+});
+/** `total_beats`: how many beats the player can serve. */
+export const totalBeatsResponseSchema = z.object({ beats: z.number().int().nonnegative() });
+/** `add_play`: whether the play was recorded (false: the player had just served it, already counted). */
+export const addPlayResponseSchema = z.object({ played: z.boolean() });

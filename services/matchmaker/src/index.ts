@@ -8,9 +8,11 @@ import {
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { z } from 'zod';
-import { beatPoolSchema, BeatPool } from './beats/pool';
-import { matchmakerPublicRoutes, matchmakerRouter } from './http/api';
-import { SnippetCache } from './http/snippets';
+import { BeatPool } from './beats/pool';
+import { beatPoolSchema } from './beats/projection';
+import { matchmakerRouter } from './http/api';
+import { matchmakerPublicRoutes } from './player/snippet';
+import { SnippetCache } from './player/snippetCache';
 import { subscribe } from './integration/subscriptions';
 import { listenerProjection, listenerReadModelSchema } from './listeners/readModel';
 import { Selector } from './listeners/selection';
@@ -59,9 +61,7 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   const selector = new Selector(pool);
   const snippets = new SnippetCache(options.blobs, options.snippetCacheBytes);
   const service = core.assemble({
-    routers: [
-      matchmakerRouter({ db, schema: s, store, pool, selector, blobs: options.blobs, clock, snippets }),
-    ],
+    routers: [matchmakerRouter({ db, schema: s, store, pool, selector, clock, snippets })],
     /** The snippet route as a plain handler, for the embedded gateway's public lane. */
     publicRoutes: matchmakerPublicRoutes({ pool, snippets }),
     subscriptions: [

@@ -26,8 +26,9 @@ import {
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { brokersFromEnv, deleteRunTopics, requireEnv, sampleDna, uniqueName } from '@beatmatch/testing';
-import { BeatPool, type PoolBeat } from './beats/pool';
-import { SnippetCache, streamSnippet } from './http/snippets';
+import type { PoolBeat } from './beats/beat';
+import { BeatPool } from './beats/pool';
+import { SnippetCache, streamSnippet } from './player/snippetCache';
 import { createMatchmakerService } from './index';
 
 /**

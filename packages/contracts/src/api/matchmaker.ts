@@ -1,16 +1,24 @@
-import { z } from 'zod';
 import {
   addPlayRequestSchema,
+  addPlayResponseSchema,
   addToMatchListRequestSchema,
   beatPlayRequestSchema,
+  beatPlayResponseSchema,
   getLyricsRequestSchema,
   listenerRequestSchema,
   loadBeatParamRequestSchema,
+  lyricsResponseSchema,
+  matchCountResponseSchema,
+  matchListRemoveResponseSchema,
+  matchListResponseSchema,
   matchListRemoveRequestSchema,
+  playerBeatSchema,
+  playHistoryResponseSchema,
   saveLyricsRequestSchema,
+  snippetRequestSchema,
+  totalBeatsResponseSchema,
 } from '../matchmakerApi';
-import { bytes, declareCall } from './call';
-import { unchecked } from './unchecked';
+import { bytes, declareCall, messageAnswer } from './call';
 
 /** matchmaker's calls. */
 export const matchmakerCalls = {
@@ -22,7 +30,7 @@ export const matchmakerCalls = {
       'The next beat for the listener (filters; records pass/match on beatId first; 25 plays a day free)',
     access: 'device',
     request: beatPlayRequestSchema,
-    answer: unchecked,
+    answer: beatPlayResponseSchema,
   }),
   beatmatch_load_beat_param: declareCall({
     service: 'matchmaker',
@@ -31,7 +39,7 @@ export const matchmakerCalls = {
     summary: 'Load one beat into the player (?beat=)',
     access: 'device',
     request: loadBeatParamRequestSchema,
-    answer: unchecked,
+    answer: playerBeatSchema,
   }),
   beatmatch_beat_play_snippet: declareCall({
     service: 'matchmaker',
@@ -39,7 +47,7 @@ export const matchmakerCalls = {
     method: 'get',
     summary: "A playable beat's 30-s snippet (Range requests, cached)",
     access: 'anonymous',
-    request: z.object({ beatId: z.string().describe('The beat') }),
+    request: snippetRequestSchema,
     lane: 'public',
     media: true,
     answer: bytes,
@@ -50,7 +58,7 @@ export const matchmakerCalls = {
     method: 'post',
     summary: 'How many beats the player can serve',
     access: 'anonymous',
-    answer: unchecked,
+    answer: totalBeatsResponseSchema,
   }),
   add_play: declareCall({
     service: 'matchmaker',
@@ -59,7 +67,7 @@ export const matchmakerCalls = {
     summary: 'A beat started playing (from a list)',
     access: 'device',
     request: addPlayRequestSchema,
-    answer: unchecked,
+    answer: addPlayResponseSchema,
   }),
   get_match_count: declareCall({
     service: 'matchmaker',
@@ -68,7 +76,7 @@ export const matchmakerCalls = {
     summary: "The listener's number of matches",
     access: 'device',
     request: listenerRequestSchema,
-    answer: unchecked,
+    answer: matchCountResponseSchema,
   }),
   beatmatch_matchlist: declareCall({
     service: 'matchmaker',
@@ -77,7 +85,7 @@ export const matchmakerCalls = {
     summary: "The listener's Match List (20 without a paid artist plan)",
     access: 'device',
     request: listenerRequestSchema,
-    answer: unchecked,
+    answer: matchListResponseSchema,
   }),
   beatmatch_matchlist_remove: declareCall({
     service: 'matchmaker',
@@ -86,7 +94,7 @@ export const matchmakerCalls = {
     summary: 'Remove a beat from the Match List',
     access: 'device',
     request: matchListRemoveRequestSchema,
-    answer: unchecked,
+    answer: matchListRemoveResponseSchema,
   }),
   beatmatch_add_to_match_list: declareCall({
     service: 'matchmaker',
@@ -95,7 +103,7 @@ export const matchmakerCalls = {
     summary: 'Add a passed beat to the Match List',
     access: 'device',
     request: addToMatchListRequestSchema,
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   beatmatch_play_history: declareCall({
     service: 'matchmaker',
@@ -104,7 +112,7 @@ export const matchmakerCalls = {
     summary: 'Passed beats (paid artist plans)',
     access: 'plan',
     request: listenerRequestSchema,
-    answer: unchecked,
+    answer: playHistoryResponseSchema,
   }),
   get_lyrics: declareCall({
     service: 'matchmaker',
@@ -113,7 +121,7 @@ export const matchmakerCalls = {
     summary: "The caller's lyrics for a beat (signIn: true for visitors)",
     access: 'device',
     request: getLyricsRequestSchema,
-    answer: unchecked,
+    answer: lyricsResponseSchema,
   }),
   save_lyrics: declareCall({
     service: 'matchmaker',
@@ -122,6 +130,6 @@ export const matchmakerCalls = {
     summary: "Save the caller's lyrics for a beat",
     access: 'user',
     request: saveLyricsRequestSchema,
-    answer: unchecked,
+    answer: lyricsResponseSchema,
   }),
 } as const;

@@ -6,11 +6,12 @@ import {
   type SqlDatabase,
   type Subscription,
 } from '@beatmatch/platform';
-import { beatPoolHandlers, type BeatPool } from '../beats/pool';
+import { beatPoolHandlers } from '../beats/projection';
+import type { BeatPool } from '../beats/pool';
 
 /**
  * The events the matchmaker takes from other services: the catalog's beat events (its own beat pool,
- * src/beats/pool.ts) and commerce's entitlements (the play limit, 20 viewable matches, Play History).
+ * src/beats/projection.ts) and commerce's entitlements (the play limit, 20 viewable matches, Play History).
  * Each event is handled once per id, in the projection's transaction.
  */
 export async function subscribe(options: {

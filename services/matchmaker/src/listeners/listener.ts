@@ -1,6 +1,3 @@
-import { integrationEvent, MATCHMAKER_MESSAGES, type ListenerChoicePayload } from '@beatmatch/contracts';
-import { DomainError, type Decider, type OutgoingMessage } from '@beatmatch/platform';
-
 /**
  * A listener (a visitor's device or a user) as an event-sourced stream: the beats served to it, its
  * passes, matches and lyrics. A device's activity moves to the user who signs in on it
@@ -14,7 +11,7 @@ export const listenerStream = (listener: ListenerId) => `listener-${listener}`;
 export const listenerOfStream = (stream: string) => stream.slice('listener-'.length) as ListenerId;
 
 // A type (not an interface) so it fits DomainEvent's Record<string, unknown> data.
-type BeatRef = { beatId: string; producerId: string; at: string };
+export type BeatRef = { beatId: string; producerId: string; at: string };
 export type ListenerEvent =
   /** Served by the player (counts towards the day's plays). */
   | { type: 'BeatServed'; data: BeatRef & { day: string } }
@@ -47,39 +44,20 @@ export interface ListenerState {
   active: boolean;
 }
 
-export type ListenerCommand =
-  | {
-      type: 'Serve';
-      beat: { beatId: string; producerId: string };
-      day: string;
-      limit: number | null;
-      at: Date;
-    }
-  | { type: 'Replay'; beat: { beatId: string; producerId: string }; at: Date }
-  | {
-      type: 'Choose';
-      beat: { beatId: string; producerId: string };
-      choice: 'pass' | 'match';
-      /** From Play History's 'Add to Match List': an existing match is an error, not a no-op. */
-      strict?: boolean;
-      at: Date;
-    }
-  | { type: 'RemoveMatch'; beatId: string; at: Date }
-  | { type: 'SaveLyrics'; beatId: string; lyrics: string; at: Date }
-  | { type: 'Merge'; deviceId: string; device: ListenerState; at: Date }
-  | { type: 'HandOver'; userId: string; at: Date };
-
-/** add_play within this long after the player served the beat is the same play. */
-export const REPLAY_WINDOW_MS = 10 * 60_000;
-
-const initialState = (): ListenerState => ({ matched: {}, passed: {}, served: {}, days: {}, active: false });
+export const initialState = (): ListenerState => ({
+  matched: {},
+  passed: {},
+  served: {},
+  days: {},
+  active: false,
+});
 
 const without = (record: Record<string, BeatRef>, beatId: string) => {
   const { [beatId]: _removed, ...rest } = record;
   return rest;
 };
 
-function evolve(state: ListenerState, event: ListenerEvent): ListenerState {
+export function evolve(state: ListenerState, event: ListenerEvent): ListenerState {
   switch (event.type) {
     case 'BeatServed':
       return {
@@ -117,92 +95,6 @@ function evolve(state: ListenerState, event: ListenerEvent): ListenerState {
     case 'DeviceHandedOver':
       return initialState();
   }
-}
-
-function decide(command: ListenerCommand, state: ListenerState): ListenerEvent[] {
-  const at = command.at.toISOString();
-  switch (command.type) {
-    case 'Serve':
-      if (command.limit !== null && (state.days[command.day] ?? 0) >= command.limit)
-        throw new DomainError('overlimit_plays', MATCHMAKER_MESSAGES.overlimit, 429);
-      return [{ type: 'BeatServed', data: { ...command.beat, day: command.day, at } }];
-    case 'Replay': {
-      // The player reports a beat it was just served: that play is already counted and published.
-      const served = state.served[command.beat.beatId];
-      if (served && command.at.getTime() - Date.parse(served.at) < REPLAY_WINDOW_MS) return [];
-      return [{ type: 'BeatReplayed', data: { ...command.beat, at } }];
-    }
-    case 'Choose':
-      if (state.matched[command.beat.beatId]) {
-        if (command.strict)
-          throw new DomainError('already_matched', MATCHMAKER_MESSAGES.alreadyInMatchList, 409);
-        return [];
-      }
-      return [
-        { type: command.choice === 'match' ? 'BeatMatched' : 'BeatPassed', data: { ...command.beat, at } },
-      ];
-    case 'RemoveMatch': {
-      const match = state.matched[command.beatId];
-      if (!match) throw new DomainError('not_matched', MATCHMAKER_MESSAGES.notMatched, 404);
-      return [{ type: 'MatchRemoved', data: { beatId: match.beatId, producerId: match.producerId, at } }];
-    }
-    case 'SaveLyrics':
-      return [{ type: 'LyricsSaved', data: { beatId: command.beatId, lyrics: command.lyrics, at } }];
-    case 'Merge': {
-      const device = command.device;
-      if (!device.active) return [];
-      return [
-        {
-          type: 'DeviceMerged',
-          data: {
-            deviceId: command.deviceId,
-            matched: Object.values(device.matched),
-            passed: Object.values(device.passed),
-            served: Object.values(device.served),
-            days: device.days,
-            at,
-          },
-        },
-      ];
-    }
-    case 'HandOver':
-      return state.active ? [{ type: 'DeviceHandedOver', data: { userId: command.userId, at } }] : [];
-  }
-}
-
-export const listenerDecider: Decider<ListenerState, ListenerCommand, ListenerEvent> = {
-  decide,
-  evolve,
-  initialState,
-};
-
-const PUBLISHED = {
-  BeatServed: 'matchmaker.BeatPlayed',
-  BeatReplayed: 'matchmaker.BeatPlayed',
-  BeatPassed: 'matchmaker.BeatPassed',
-  BeatMatched: 'matchmaker.BeatMatched',
-  MatchRemoved: 'matchmaker.MatchRemoved',
-} as const;
-
-/** Domain → integration (packages/contracts/src/matchmaker.ts), keyed by beat so per-beat stats stay in order. */
-export function toIntegrationEvents(events: ListenerEvent[], streamName: string): OutgoingMessage[] {
-  const listenerId = listenerOfStream(streamName);
-  const userId = listenerId.startsWith('user:') ? listenerId.slice('user:'.length) : null;
-  const out: OutgoingMessage[] = [];
-  for (const event of events) {
-    if (!(event.type in PUBLISHED)) continue;
-    const data = event.data as BeatRef;
-    const payload: ListenerChoicePayload = {
-      listenerId,
-      userId,
-      beatId: data.beatId,
-      producerId: data.producerId,
-      at: data.at,
-    };
-    const type = PUBLISHED[event.type as keyof typeof PUBLISHED];
-    out.push({ key: data.beatId, event: integrationEvent(type, 1, payload, new Date(data.at)) });
-  }
-  return out;
 }
 
 /** The listener's day ('YYYY-MM-DD') at `at` in `timeZone` (IANA; UTC when absent). */

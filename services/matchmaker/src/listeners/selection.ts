@@ -1,5 +1,6 @@
 import type { FilterGenre } from '@beatmatch/contracts';
-import type { BeatPool, PoolBeat } from '../beats/pool';
+import type { PoolBeat } from '../beats/beat';
+import type { BeatPool } from '../beats/pool';
 import type { ListenerState } from './listener';
 
 /**

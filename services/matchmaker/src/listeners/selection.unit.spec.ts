@@ -1,103 +1,8 @@
-import { DomainError } from '@beatmatch/platform';
 import { sampleDna } from '@beatmatch/testing';
-import type { PoolBeat } from '../beats/pool';
-import {
-  listenerDay,
-  listenerDecider,
-  toIntegrationEvents,
-  type ListenerEvent,
-  type ListenerState,
-} from './listener';
-import { rank, sample, Selector } from './selection';
+import type { PoolBeat } from '../beats/beat';
 import type { BeatPool } from '../beats/pool';
-
-const at = new Date('2026-11-20T12:00:00Z');
-const fold = (events: ListenerEvent[]): ListenerState =>
-  events.reduce(listenerDecider.evolve, listenerDecider.initialState());
-const beat = { beatId: 'b1', producerId: 'p1' };
-
-describe('listener decider', () => {
-  it('counts plays per listener-day and refuses the one over the limit', () => {
-    let state = listenerDecider.initialState();
-    for (let i = 0; i < 25; i++) {
-      const events = listenerDecider.decide(
-        { type: 'Serve', beat: { ...beat, beatId: `b${i}` }, day: '2026-11-20', limit: 25, at },
-        state,
-      ) as ListenerEvent[];
-      state = events.reduce(listenerDecider.evolve, state);
-    }
-    expect(() =>
-      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-20', limit: 25, at }, state),
-    ).toThrow(new DomainError('overlimit_plays', 'overlimit plays', 429));
-    expect(
-      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-21', limit: 25, at }, state),
-    ).toHaveLength(1);
-    expect(
-      listenerDecider.decide({ type: 'Serve', beat, day: '2026-11-20', limit: null, at }, state),
-    ).toHaveLength(1);
-  });
-
-  it('puts the listener-day in their time zone', () => {
-    const late = new Date('2026-11-20T23:30:00Z');
-    expect(listenerDay(late, 'UTC')).toBe('2026-11-20');
-    expect(listenerDay(late, 'Europe/Berlin')).toBe('2026-11-21');
-    expect(listenerDay(late, 'America/Los_Angeles')).toBe('2026-11-20');
-  });
-
-  it('matches once, removes only what is matched, and a match clears a pass', () => {
-    const passed = fold([{ type: 'BeatPassed', data: { ...beat, at: at.toISOString() } }]);
-    const [match] = listenerDecider.decide(
-      { type: 'Choose', beat, choice: 'match', at },
-      passed,
-    ) as ListenerEvent[];
-    const matched = listenerDecider.evolve(passed, match!);
-    expect(matched.passed).toEqual({});
-    expect(listenerDecider.decide({ type: 'Choose', beat, choice: 'match', at }, matched)).toEqual([]);
-    expect(() =>
-      listenerDecider.decide({ type: 'Choose', beat, choice: 'match', strict: true, at }, matched),
-    ).toThrow('This beat is already in your Match List.');
-    expect(() => listenerDecider.decide({ type: 'RemoveMatch', beatId: 'b2', at }, matched)).toThrow(
-      'This beat is not in your Match List.',
-    );
-  });
-
-  it('hands a device over: the user gains its activity, the device starts afresh', () => {
-    const device = fold([
-      { type: 'BeatServed', data: { ...beat, day: '2026-11-20', at: at.toISOString() } },
-      { type: 'BeatMatched', data: { ...beat, at: at.toISOString() } },
-    ]);
-    const merge = listenerDecider.decide(
-      { type: 'Merge', deviceId: 'd1', device, at },
-      fold([]),
-    ) as ListenerEvent[];
-    const user = fold(merge);
-    expect(Object.keys(user.matched)).toEqual(['b1']);
-    expect(user.days).toEqual({ '2026-11-20': 1 });
-    const handOver = listenerDecider.decide(
-      { type: 'HandOver', userId: 'u1', at },
-      device,
-    ) as ListenerEvent[];
-    const after = handOver.reduce(listenerDecider.evolve, device);
-    expect(after).toEqual(listenerDecider.initialState());
-    expect(listenerDecider.decide({ type: 'Merge', deviceId: 'd1', device: after, at }, user)).toEqual([]);
-  });
-
-  it('publishes plays, passes, matches and removals with the listener and user', () => {
-    const messages = toIntegrationEvents(
-      [
-        { type: 'BeatMatched', data: { ...beat, at: at.toISOString() } },
-        { type: 'LyricsSaved', data: { beatId: 'b1', lyrics: 'x', at: at.toISOString() } },
-      ],
-      'listener-user:u1',
-    );
-    expect(messages).toHaveLength(1);
-    expect(messages[0]!.key).toBe('b1');
-    expect(messages[0]!.event).toMatchObject({
-      type: 'matchmaker.BeatMatched',
-      payload: { listenerId: 'user:u1', userId: 'u1', beatId: 'b1', producerId: 'p1' },
-    });
-  });
-});
+import { initialState } from './listener';
+import { rank, sample, Selector } from './selection';
 
 const poolBeat = (id: string, producerId: string, embedding: number[]): PoolBeat => ({
   beatId: id,
@@ -195,7 +100,7 @@ describe('Selector.taste', () => {
       known: (id: string) => byId.get(id),
     } as unknown as BeatPool;
     const time = (i: number) => new Date(Date.UTC(2026, 10, 20, 0, 0, i)).toISOString();
-    const state = listenerDecider.initialState();
+    const state = initialState();
     for (let i = 0; i < 100; i++) {
       const ref = { beatId: `b${i}`, producerId: `p${i % 10}`, at: time(i) };
       state.served[ref.beatId] = ref as never;

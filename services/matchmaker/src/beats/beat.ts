@@ -1,0 +1,75 @@
+import type { BeatPrices, Crate, FilterGenre } from '@beatmatch/contracts';
+
+/** A beat as the matchmaker knows it (its projection of the catalog's beats, ./projection.ts). */
+export interface PoolBeat {
+  beatId: string;
+  producerId: string;
+  producerName: string;
+  name: string;
+  prices: BeatPrices;
+  isPrivate: boolean;
+  crate: Crate;
+  deleted: boolean;
+  coverArtUrl: string | null;
+  snippetKey: string | null;
+  genres: FilterGenre[];
+  musicalKey: string;
+  bpm: number;
+  mood: string | null;
+  embedding: number[];
+}
+
+export interface BeatRow {
+  beat_id: string;
+  producer_id: string;
+  producer_name: string;
+  name: string;
+  prices: BeatPrices;
+  is_private: boolean;
+  crate: Crate;
+  deleted: boolean;
+  cover_art_url: string | null;
+  snippet_key: string | null;
+  genres: FilterGenre[];
+  musical_key: string;
+  bpm: number;
+  mood: string | null;
+  /** Text ('{0.1,0.2}') as BEAT_COLUMNS select it; absent with BEAT_FACTS. */
+  embedding?: string | number[] | null;
+}
+
+/** The beat columns (alias b) with the embedding as text: node-pg's float8[] parser is slow, JSON.parse is not. */
+const BEAT_FACTS = `b.beat_id, b.producer_id, b.producer_name, b.name, b.prices, b.is_private, b.crate, b.deleted,
+  b.cover_art_url, b.snippet_key, b.genres, b.musical_key, b.bpm, b.mood`;
+export const BEAT_COLUMNS = `${BEAT_FACTS}, b.embedding::text AS embedding`;
+
+/** '{0.1,0.2}' → [0.1, 0.2] */
+export const parseEmbedding = (value: string | number[] | null | undefined): number[] =>
+  typeof value === 'string'
+    ? value.length > 2
+      ? (JSON.parse(`[${value.slice(1, -1)}]`) as number[])
+      : []
+    : (value ?? []).map(Number);
+
+export const toPoolBeat = (row: BeatRow): PoolBeat => ({
+  beatId: row.beat_id,
+  producerId: row.producer_id,
+  producerName: row.producer_name,
+  name: row.name,
+  prices: row.prices,
+  isPrivate: row.is_private,
+  crate: row.crate,
+  deleted: row.deleted,
+  coverArtUrl: row.cover_art_url,
+  snippetKey: row.snippet_key,
+  genres: row.genres,
+  musicalKey: row.musical_key,
+  bpm: Number(row.bpm),
+  mood: row.mood,
+  embedding: parseEmbedding(row.embedding),
+});
+
+export const isPlayable = (beat: PoolBeat) => !beat.deleted && !beat.isPrivate && beat.snippetKey !== null;
+
+/** The beat a listener's command names (its producer travels with every event, for per-beat stats). */
+export const beatRef = (beat: PoolBeat) => ({ beatId: beat.beatId, producerId: beat.producerId });
