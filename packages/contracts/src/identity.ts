@@ -72,11 +72,17 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseValues = ['success', 'authenticate', 'survey', 'prodSubs', 'artistSubs'] as const;
 export type LoginResponseValue = (typeof loginResponseValues)[number];
-export interface LoginResponse {
-  response: LoginResponseValue;
-  data: string;
-  isReferral: boolean;
-}
+/** beatmatch_login's answer: the step the client shows next, the username once known, referred or not. */
+export const loginAnswerSchema = z.object({
+  response: z.enum(loginResponseValues),
+  /** The username once the account is registered (empty before). */
+  data: z.string(),
+  isReferral: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginAnswerSchema>;
+
+/** What sign-up and the contact form answer when they took the request. */
+export const successAnswerSchema = z.object({ response: z.literal('success') });
 
 export const resendCodeRequestSchema = loginRequestSchema.pick({ email: true, password: true, uuid: true });
 
@@ -92,12 +98,26 @@ export const resetPasswordRequestSchema = z.object({
   jwt: z.string({ error: 'expired' }).min(1, 'expired').max(4096, 'invalid'),
 });
 
-export interface AuthResponse {
-  userName: string;
-  profilePicture: string | null;
-  userId: string;
-  email: string;
-}
+/** beatmatch_jwt_authenticate: the link is live; `setup` marks a guest buyer's account set-up link. */
+export const jwtAuthenticateAnswerSchema = successAnswerSchema.extend({
+  username: z.string(),
+  setup: z.literal(true).optional(),
+});
+
+/** beatmatch_auth: the signed-in user. */
+export const authAnswerSchema = z.object({
+  userName: z.string(),
+  profilePicture: z.string().nullable(),
+  userId: z.string(),
+  email: z.string(),
+});
+export type AuthResponse = z.infer<typeof authAnswerSchema>;
+
+/** beatmatch_exclude: the new device id (also handed to the gateway in a header for the cookie). */
+export const deviceAnswerSchema = z.object({ uuid: z.uuid() });
+
+/** get_whitepaper: the configured link to the $BEAT whitepaper. */
+export const whitepaperAnswerSchema = z.object({ url: z.url() });
 
 /** Messages users see (spec §8 where it has them, otherwise decided here). */
 export const identityMessages = {

@@ -1,15 +1,19 @@
-import { z } from 'zod';
 import { contactRequestSchema } from '../contact';
 import {
+  authAnswerSchema,
+  deviceAnswerSchema,
   forgotPasswordRequestSchema,
+  jwtAuthenticateAnswerSchema,
   jwtAuthenticateRequestSchema,
+  loginAnswerSchema,
   loginRequestSchema,
   resendCodeRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
+  successAnswerSchema,
+  whitepaperAnswerSchema,
 } from '../identity';
-import { bytes, declareCall } from './call';
-import { unchecked } from './unchecked';
+import { declareCall, messageAnswer } from './call';
 
 /** identity's calls. */
 export const identityCalls = {
@@ -19,7 +23,7 @@ export const identityCalls = {
     method: 'post',
     summary: 'The signed-in user',
     access: 'user',
-    answer: unchecked,
+    answer: authAnswerSchema,
   }),
   beatmatch_login: declareCall({
     service: 'identity',
@@ -29,7 +33,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: loginRequestSchema,
     limits: { client: 'login', account: 'login' },
-    answer: unchecked,
+    answer: loginAnswerSchema,
   }),
   beatmatch_login_auth_resend: declareCall({
     service: 'identity',
@@ -39,7 +43,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: resendCodeRequestSchema,
     limits: { client: 'code', account: 'code' },
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   beatmatch_logout: declareCall({
     service: 'identity',
@@ -47,7 +51,7 @@ export const identityCalls = {
     method: 'post',
     summary: 'End this session',
     access: 'user',
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   beatmatch_signup: declareCall({
     service: 'identity',
@@ -57,7 +61,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: signupRequestSchema,
     limits: { client: 'login', account: 'code' },
-    answer: unchecked,
+    answer: successAnswerSchema,
   }),
   beatmatch_forgot_password: declareCall({
     service: 'identity',
@@ -67,7 +71,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: forgotPasswordRequestSchema,
     limits: { client: 'reset', account: 'reset' },
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   reset_beatmatchs_password: declareCall({
     service: 'identity',
@@ -77,7 +81,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: resetPasswordRequestSchema,
     limits: { client: 'reset' },
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   beatmatch_jwt_authenticate: declareCall({
     service: 'identity',
@@ -87,7 +91,7 @@ export const identityCalls = {
     access: 'anonymous',
     request: jwtAuthenticateRequestSchema,
     limits: { client: 'verify' },
-    answer: unchecked,
+    answer: jwtAuthenticateAnswerSchema,
   }),
   beatmatch_exclude: declareCall({
     service: 'identity',
@@ -96,7 +100,7 @@ export const identityCalls = {
     summary: 'Issue a device id',
     access: 'anonymous',
     limits: { client: 'exclude' },
-    answer: unchecked,
+    answer: deviceAnswerSchema,
   }),
   _contact: declareCall({
     service: 'identity',
@@ -105,7 +109,7 @@ export const identityCalls = {
     summary: 'Send a message to the support mailbox (limited per sender address)',
     access: 'anonymous',
     request: contactRequestSchema,
-    answer: unchecked,
+    answer: successAnswerSchema,
   }),
   get_whitepaper: declareCall({
     service: 'identity',
@@ -113,6 +117,6 @@ export const identityCalls = {
     method: 'post',
     summary: 'The $BEAT whitepaper link',
     access: 'anonymous',
-    answer: unchecked,
+    answer: whitepaperAnswerSchema,
   }),
 } as const;

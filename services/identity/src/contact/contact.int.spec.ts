@@ -16,7 +16,9 @@ import {
 } from '@beatmatch/platform';
 import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
 import { contactMessages } from '@beatmatch/contracts';
-import { CONTACT_LIMIT, contactRouter, contactStream } from './api';
+import { contactRouter } from './api';
+import { CONTACT_LIMIT } from './businessLogic';
+import { contactStream } from './contactMessage';
 import { createMailSender } from '../mail/sender';
 
 /**

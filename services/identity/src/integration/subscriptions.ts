@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMMERCE_TOPIC, guestPurchaseCompletedV1 } from '@beatmatch/contracts';
 import {
-  handleCommand,
   on,
   subscribeToContracts,
   type EventBus,
@@ -12,7 +11,8 @@ import {
   type Subscription,
 } from '@beatmatch/platform';
 import type { IdentityQueries } from '../users/readModel';
-import { guestDecider, guestPublication, guestStream, SETUP_TTL_DAYS } from '../guests/guest';
+import { SETUP_TTL_DAYS } from '../guests/guest';
+import { executeGuestCommand } from '../guests/commands';
 
 /**
  * The events identity takes from other services. Commerce's `commerce.GuestPurchaseCompleted`: a
@@ -35,23 +35,17 @@ export function identityHandlers(deps: TransactionalDeps) {
       const email = event.payload.email.toLowerCase();
       const account = await deps.queriesIn(tx).userByEmail(email);
       const now = deps.clock();
-      await handleCommand(
-        deps.storeIn(tx),
-        guestStream(email),
-        guestDecider,
-        {
-          type: 'NotePurchase',
-          data: {
-            email,
-            orderId: event.payload.orderId,
-            accountUserId: account?.user_id ?? null,
-            tokenId: randomUUID(),
-            expiresAt: new Date(now.getTime() + SETUP_TTL_DAYS * 86_400_000),
-          },
-          metadata: { now },
+      await executeGuestCommand(deps.storeIn(tx), email, {
+        type: 'NotePurchase',
+        data: {
+          email,
+          orderId: event.payload.orderId,
+          accountUserId: account?.user_id ?? null,
+          tokenId: randomUUID(),
+          expiresAt: new Date(now.getTime() + SETUP_TTL_DAYS * 86_400_000),
         },
-        { publish: guestPublication },
-      );
+        metadata: { now },
+      });
     }),
   ];
 }

@@ -1,5 +1,8 @@
 import { integrationEvent, type IntegrationEvent } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
+import type { User, UserEvent } from '../users/user';
+import type { GuestEvent } from '../guests/guest';
+import type { ContactEvent } from '../contact/contactMessage';
 
 /**
  * Identity's own mail queue: a topic only identity publishes and consumes. A mail is requested by an
@@ -29,3 +32,45 @@ export function mailRequest(request: MailRequest, key: string, at: Date): Outgoi
     event: integrationEvent<MailRequested>('identity.MailRequested', 1, request, at),
   };
 }
+
+/** The mails a user's events call for: a code to enter, a reset link. */
+export function userMailRequests(events: UserEvent[], state: User): OutgoingMessage[] {
+  if (state.status !== 'registered') return [];
+  const { userId } = state;
+  const out: OutgoingMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'VerificationCodeIssued' && event.data.codeId) {
+      const { codeId, codeHash, issuedAt } = event.data;
+      out.push(
+        mailRequest({ kind: 'verificationCode', userId, codeId, codeHash }, userId, new Date(issuedAt)),
+      );
+    }
+    if (event.type === 'PasswordResetRequested') {
+      const { tokenId, requestedAt } = event.data;
+      out.push(mailRequest({ kind: 'passwordReset', userId, tokenId }, userId, new Date(requestedAt)));
+    }
+  }
+  return out;
+}
+
+/** The mails a guest buyer's events call for: the account set-up link, or a note for an account's purchase. */
+export function guestMailRequests(events: GuestEvent[]): OutgoingMessage[] {
+  const out: OutgoingMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'AccountSetupOffered') {
+      const { email, tokenId, requestedAt } = event.data;
+      out.push(mailRequest({ kind: 'accountSetup', email, tokenId }, email, new Date(requestedAt)));
+    }
+    if (event.type === 'GuestPurchaseNoted' && event.data.userId) {
+      const { email, orderId, notedAt } = event.data;
+      out.push(mailRequest({ kind: 'guestPurchaseNote', email, orderId }, email, new Date(notedAt)));
+    }
+  }
+  return out;
+}
+
+/** A contact message goes to the support mailbox. */
+export const contactMailRequests = (events: ContactEvent[], streamName: string): OutgoingMessage[] =>
+  events.map((event) =>
+    mailRequest({ kind: 'contact', ...event.data }, streamName, new Date(event.data.receivedAt)),
+  );

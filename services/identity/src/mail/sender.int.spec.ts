@@ -17,7 +17,8 @@ import { userStream } from '../users/user';
 import { codeFor, hashCode } from '../users/secrets';
 import { identityPublication } from '../integration/publish';
 import { IDENTITY_MAIL_TOPIC } from './requests';
-import { createMailSender, resetKeyOf } from './sender';
+import { createMailSender } from './sender';
+import { resetKeyOf } from '../users/links';
 
 /**
  * Mail through the outbox on real PostgreSQL and a real SMTP server. A "dead" store commits events

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { identityMessages as messages } from '@beatmatch/contracts';
+import { HEADERS, identityMessages as messages } from '@beatmatch/contracts';
 import {
   createLogger,
   generateInternalKeyPair,
@@ -14,7 +14,6 @@ import {
 } from '@beatmatch/platform';
 import { readableMail, requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
 import { createIdentityService } from '../index';
-import { SESSION_HEADER } from './api';
 
 /**
  * Identity's account routes on real PostgreSQL (a schema of their own) and a real SMTP server, called
@@ -89,7 +88,7 @@ async function loggedIn() {
   const login = { email: user.email, password: user.password };
   await post('/login', { ...login, auth_code: user.code });
   const reply = await post('/login', { ...login, producerArtistSurvey: 'both' });
-  const token = reply.headers[SESSION_HEADER];
+  const token = reply.headers[HEADERS.session];
   expect(typeof token).toBe('string');
   const session = await post('/sessions/resolve', { token }, { gateway: true });
   expect(session.status).toBe(200);
@@ -119,11 +118,11 @@ describe('sign-up and login', () => {
 
     const verified = await post('/login', { ...login, auth_code: user.code });
     expect(verified.body).toMatchObject({ response: 'survey' });
-    expect(verified.headers[SESSION_HEADER]).toBeUndefined();
+    expect(verified.headers[HEADERS.session]).toBeUndefined();
 
     const answered = await post('/login', { ...login, producerArtistSurvey: 'artist' });
     expect(answered.status).toBe(200);
-    expect(answered.headers[SESSION_HEADER]).toEqual(expect.any(String));
+    expect(answered.headers[HEADERS.session]).toEqual(expect.any(String));
   });
 
   it('refuses a taken e-mail and a taken username with the spec messages, storing nothing', async () => {

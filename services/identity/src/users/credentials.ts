@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { identityMessages as messages } from '@beatmatch/contracts';
-import { aggregateStream, DomainError } from '@beatmatch/platform';
-import { userDecider } from './businessLogic';
-import { userStream, type User, type UserEvent } from './user';
+import { DomainError, type EventStore } from '@beatmatch/platform';
+import { loadUser } from './commands';
 import { hashPassword, passwordMatches } from './secrets';
 import type { IdentityQueries } from './readModel';
-import type { EventStore } from '@beatmatch/platform';
 
 /**
  * Checks an e-mail and password for login and resend. An unknown e-mail, an account that is not
@@ -21,11 +19,7 @@ export function credentialsChecker(deps: { store: EventStore; queries: IdentityQ
       await passwordMatches(await dummyHash, password);
       throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
     }
-    const { state } = await aggregateStream<User, UserEvent>(
-      deps.store,
-      userStream(row.user_id),
-      userDecider,
-    );
+    const state = await loadUser(deps.store, row.user_id);
     if (state.status !== 'registered')
       throw new DomainError('wrong_credentials', messages.wrongCredentials, 401);
     return { userId: row.user_id, matches: await passwordMatches(state.passwordHash, password) };

@@ -1,4 +1,6 @@
-import { guestDecider, guestPublication, type GuestCommand, type GuestEvent, type GuestState } from './guest';
+import { guestDecider, type GuestCommand } from './businessLogic';
+import type { GuestEvent, GuestState } from './guest';
+import { guestPublication } from '../integration/publish';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const later = (days: number) => new Date(now.getTime() + days * 86_400_000);

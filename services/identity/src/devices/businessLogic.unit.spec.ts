@@ -1,6 +1,6 @@
 import { DeciderSpecification } from '@event-driven-io/emmett';
 import { DomainError } from '@beatmatch/platform';
-import { deviceDecider } from './device';
+import { deviceDecider } from './businessLogic';
 
 const given = DeciderSpecification.for(deviceDecider);
 const now = new Date('2026-11-22T10:00:00Z');
