@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { COMMERCE_TOPIC, integrationEvent, type IntegrationEvent } from '@beatmatch/contracts';
+import { COMMERCE_TOPIC, integrationEvent, mp3Key, type IntegrationEvent } from '@beatmatch/contracts';
 import {
   createLogger,
   FilesystemBlobStore,
@@ -93,7 +93,7 @@ async function main() {
             crate: 'active',
             demo: false,
             coverArtUrl: null,
-            files: { snippetKey: null, mp3Key: `wavs_and_mp3s/${beatId}.mp3`, wavKey: null, stemsKey: null },
+            files: { snippetKey: null, mp3Key: mp3Key(beatId), wavKey: null, stemsKey: null },
             dna: sampleDna(),
             publishedAt: new Date().toISOString(),
           },

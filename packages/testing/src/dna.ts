@@ -1,4 +1,4 @@
-import type { BeatDna, BeatPublishedPayload } from '@beatmatch/contracts';
+import { mp3Key, snippetKey, wavKey, type BeatDna, type BeatPublishedPayload } from '@beatmatch/contracts';
 
 /** A complete, valid DNA analysis for tests that need a published beat; override what the test is about. */
 export function sampleDna(overrides: Partial<BeatDna> = {}): BeatDna {
@@ -48,9 +48,9 @@ export function samplePublishedBeat(
     demo: false,
     coverArtUrl: null,
     files: {
-      snippetKey: `snippets/${beatId}.mp3`,
-      mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-      wavKey: `wavs_and_mp3s/${beatId}.wav`,
+      snippetKey: snippetKey(beatId),
+      mp3Key: mp3Key(beatId),
+      wavKey: wavKey(beatId),
       stemsKey: null,
     },
     dna: sampleDna(),
