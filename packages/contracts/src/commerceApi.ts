@@ -103,47 +103,77 @@ export const licenceVerifyRequestSchema = z.object({
   purchaseId: z.string().trim().min(1, COMMERCE_MESSAGES.purchaseNotFound).max(100),
 });
 
-export interface CartItemView {
-  beatId: string;
-  beatName: string;
-  beatPackage: string;
-  /** Dollars, 2 decimals, from commerce's projection of the catalog (never from the client). */
-  beatPrice: string;
-  producerName: string;
-  coverArtUrl: string | null;
+/** Dollars with 2 decimals (money travels so; it is stored and published in integer cents). */
+const dollars = z.string().regex(/^\d+\.\d{2}$/);
+
+export const cartItemViewSchema = z.object({
+  beatId: z.string(),
+  beatName: z.string(),
+  beatPackage: z.string(),
+  /** From commerce's projection of the catalog (never from the client). */
+  beatPrice: dollars,
+  producerName: z.string(),
+  coverArtUrl: z.string().nullable(),
   /** false: deleted, made private or the package withdrawn — shown, not bought. */
-  available: boolean;
-  notice: string | null;
-}
+  available: z.boolean(),
+  notice: z.string().nullable(),
+});
+export type CartItemView = z.infer<typeof cartItemViewSchema>;
 
-export interface CartAnswer {
-  cart: CartItemView[];
-  total: string;
-  serviceFee: string;
-  checkoutTotal: string;
-}
+/** get_cart_items' answer. */
+export const cartAnswerSchema = z.object({
+  cart: z.array(cartItemViewSchema),
+  total: dollars,
+  serviceFee: dollars,
+  checkoutTotal: dollars,
+});
+export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
-export interface CheckoutAnswer {
-  url: string;
-  orderId: string;
-  sessionId: string;
-  amount: string;
-}
+/** update_to_cart's answer: what happened, and the cart as get_cart_items answers it. */
+export const CART_UPDATE_OUTCOMES = ['added', 'upgraded', 'in cart', 'removed', 'reset'] as const;
+export const cartUpdateAnswerSchema = cartAnswerSchema.extend({ message: z.enum(CART_UPDATE_OUTCOMES) });
 
-export interface PurchaseView {
-  purchaseId: string;
-  beatId: string;
-  beatName: string;
-  beatPackage: string;
-  pricePaid: string;
-  producerName: string;
-  userId: string;
-  coverArtUrl: string | null;
-  signedDate: string;
-  downloads: { downloadable: Downloadable; label: string }[];
+/** beatmatch_checkout's answer: where to pay, the order and its amount (fee included). */
+export const checkoutAnswerSchema = z.object({
+  url: z.string(),
+  orderId: z.string(),
+  sessionId: z.string(),
+  amount: dollars,
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+
+/** beatmatch_test_checkout_pay's answer: the page the card form goes on to. */
+export const testPayAnswerSchema = z.object({ redirect_status: z.literal('succeeded'), url: z.string() });
+
+/** What a provider's webhook answers (the provider only needs a 2xx); `outcome` names what it did. */
+export const STRIPE_WEBHOOK_OUTCOMES = ['paid', 'failed', 'ignored'] as const;
+export type StripeWebhookOutcome = (typeof STRIPE_WEBHOOK_OUTCOMES)[number];
+export const stripeWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(STRIPE_WEBHOOK_OUTCOMES),
+});
+
+export const purchaseViewSchema = z.object({
+  purchaseId: z.string(),
+  beatId: z.string(),
+  beatName: z.string(),
+  beatPackage: z.string(),
+  pricePaid: dollars,
+  producerName: z.string(),
+  userId: z.string(),
+  coverArtUrl: z.string().nullable(),
+  signedDate: z.iso.datetime(),
+  downloads: z.array(z.object({ downloadable: z.enum(DOWNLOADABLES), label: z.string() })),
   /** true when a refund reversed it (downloads is then empty); absent otherwise. */
-  refunded?: true;
-}
+  refunded: z.literal(true).optional(),
+});
+export type PurchaseView = z.infer<typeof purchaseViewSchema>;
+
+/** retrieve_puchases' answer: the caller's purchases, newest first. */
+export const purchasesAnswerSchema = z.object({ purchases: z.array(purchaseViewSchema) });
+
+/** A short-lived signed URL: get_downloadable's answer; create_portal_session's (where to manage a plan). */
+export const urlAnswerSchema = z.object({ url: z.string() });
 
 /** The public page of the shell that tells whether a licence is genuine: `${LICENCE_VERIFY_PAGE}/<purchaseId>`. */
 export const LICENCE_VERIFY_PAGE = '/license/verify';
@@ -152,37 +182,39 @@ export const LICENCE_VERIFY_PAGE = '/license/verify';
  * beatmatch_license_verify: a genuine licence's facts, or only `genuine: false` for an unknown id.
  * The licensee is the buyer's display name (null when the purchase kept none), never an e-mail.
  */
-export type LicenceVerifyAnswer =
-  | { genuine: false }
-  | {
-      genuine: true;
-      purchaseId: string;
-      beatName: string;
-      producerName: string;
-      beatPackage: string;
-      signedDate: string;
-      licensee: string | null;
-    };
+export const licenceVerifyAnswerSchema = z.discriminatedUnion('genuine', [
+  z.object({ genuine: z.literal(false) }),
+  z.object({
+    genuine: z.literal(true),
+    purchaseId: z.string(),
+    beatName: z.string(),
+    producerName: z.string(),
+    beatPackage: z.string(),
+    signedDate: z.iso.datetime(),
+    licensee: z.string().nullable(),
+  }),
+]);
+export type LicenceVerifyAnswer = z.infer<typeof licenceVerifyAnswerSchema>;
+
+/** create_subscription_checkout's answer: where to pay for the plan, and the session. */
+export const subscriptionCheckoutAnswerSchema = z.object({ url: z.string(), sessionId: z.string() });
 
 /** create_lifetime_checkout's answer: where to pay, as create_subscription_checkout answers, and the price. */
-export interface LifetimeCheckoutAnswer {
-  url: string;
-  sessionId: string;
-  /** Dollars, 2 decimals. */
-  amount: string;
-}
+export const lifetimeCheckoutAnswerSchema = subscriptionCheckoutAnswerSchema.extend({ amount: dollars });
+export type LifetimeCheckoutAnswer = z.infer<typeof lifetimeCheckoutAnswerSchema>;
 
-export interface MemberStatusAnswer {
-  subscribed: boolean;
-  lifer: boolean;
-  paypal: boolean;
-  plan: string | null;
+export const memberStatusAnswerSchema = z.object({
+  subscribed: z.boolean(),
+  lifer: z.boolean(),
+  paypal: z.boolean(),
+  plan: z.string().nullable(),
   /**
    * The plans of this type PayPal can bill (a PayPal plan id is configured; the embedded test provider:
    * all): the plan pages offer 'Pay with PayPal' on these. Not the member's state: the same for everyone.
    */
-  paypalPlans?: string[];
-}
+  paypalPlans: z.array(z.string()).optional(),
+});
+export type MemberStatusAnswer = z.infer<typeof memberStatusAnswerSchema>;
 
 /** What each package lets the buyer download (spec §1: MP3; + WAV; + stems), always with the licence. */
 export function downloadsOf(pkg: PackageName, hasStems: boolean): Downloadable[] {

@@ -21,4 +21,23 @@ export const paypalSubscriptionRequestSchema = z.object({
   plan: z.string().max(50).optional(),
 });
 export type PaypalSubscriptionRequest = z.infer<typeof paypalSubscriptionRequestSchema>;
-export type PaypalSubscriptionAnswer = { url: string; subId: string } | { message: 'created'; plan: string };
+export const paypalSubscriptionAnswerSchema = z.union([
+  z.object({ url: z.string(), subId: z.string() }),
+  z.object({ message: z.literal(PAYPAL_MESSAGES.created), plan: z.string() }),
+]);
+export type PaypalSubscriptionAnswer = z.infer<typeof paypalSubscriptionAnswerSchema>;
+
+/** paypal_webhook's answer (PayPal only needs a 2xx): what the event did; `duplicate`: applied before. */
+export const PAYPAL_WEBHOOK_OUTCOMES = [
+  'started',
+  'renewed',
+  'failed',
+  'cancelled',
+  'ignored',
+  'duplicate',
+] as const;
+export type PaypalWebhookOutcome = (typeof PAYPAL_WEBHOOK_OUTCOMES)[number];
+export const paypalWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(PAYPAL_WEBHOOK_OUTCOMES),
+});

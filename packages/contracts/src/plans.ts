@@ -11,6 +11,7 @@ export const PRODUCER_PLANS = ['producer', 'producer_professional', 'producer_un
 export type ArtistPlan = (typeof ARTIST_PLANS)[number];
 export type ProducerPlan = (typeof PRODUCER_PLANS)[number];
 export type PlanId = ArtistPlan | ProducerPlan;
+export const PLAN_IDS: readonly PlanId[] = [...ARTIST_PLANS, ...PRODUCER_PLANS];
 
 /** The plans a family can buy. */
 export const plansOf = (type: MemberType): readonly PlanId[] =>

@@ -1,5 +1,15 @@
-import { z } from 'zod';
 import {
+  cartAnswerSchema,
+  cartUpdateAnswerSchema,
+  checkoutAnswerSchema,
+  licenceVerifyAnswerSchema,
+  lifetimeCheckoutAnswerSchema,
+  memberStatusAnswerSchema,
+  purchasesAnswerSchema,
+  stripeWebhookAnswerSchema,
+  subscriptionCheckoutAnswerSchema,
+  testPayAnswerSchema,
+  urlAnswerSchema,
   checkoutRequestSchema,
   getCartItemsRequestSchema,
   getDownloadableRequestSchema,
@@ -10,9 +20,12 @@ import {
   testPayRequestSchema,
   updateCartRequestSchema,
 } from '../commerceApi';
-import { paypalSubscriptionRequestSchema } from '../paypalApi';
-import { bytes, declareCall } from './call';
-import { unchecked } from './unchecked';
+import {
+  paypalSubscriptionAnswerSchema,
+  paypalSubscriptionRequestSchema,
+  paypalWebhookAnswerSchema,
+} from '../paypalApi';
+import { declareCall, messageAnswer } from './call';
 
 /** commerce's calls. */
 export const commerceCalls = {
@@ -24,7 +37,7 @@ export const commerceCalls = {
       "The cart with today's prices, total and service fee (visitor: the browser's device, vouched by the gateway; signed in: the user's, a visitor cart merged in)",
     access: 'device',
     request: getCartItemsRequestSchema,
-    answer: unchecked,
+    answer: cartAnswerSchema,
   }),
   update_to_cart: declareCall({
     service: 'commerce',
@@ -33,7 +46,7 @@ export const commerceCalls = {
     summary: 'Add, upgrade, remove or reset cart items (one package per beat)',
     access: 'device',
     request: updateCartRequestSchema,
-    answer: unchecked,
+    answer: cartUpdateAnswerSchema,
   }),
   beatmatch_checkout: declareCall({
     service: 'commerce',
@@ -43,7 +56,7 @@ export const commerceCalls = {
       "Place an order for the cart; answers the payment page URL (signed in, or a visitor's device cart with an e-mail: guest checkout)",
     access: 'device',
     request: checkoutRequestSchema,
-    answer: unchecked,
+    answer: checkoutAnswerSchema,
   }),
   beatmatch_test_checkout_pay: declareCall({
     service: 'commerce',
@@ -53,7 +66,7 @@ export const commerceCalls = {
       "The local test provider's card form (test cards; 4000 0000 0000 0002 is declined); the buyer's session or, for a guest order, the browser's device",
     access: 'device',
     request: testPayRequestSchema,
-    answer: unchecked,
+    answer: testPayAnswerSchema,
   }),
   stripe_webhook: declareCall({
     service: 'commerce',
@@ -62,7 +75,7 @@ export const commerceCalls = {
     summary: "Stripe's webhook (Stripe-Signature checked on the raw body)",
     access: 'anonymous',
     csrf: false,
-    answer: unchecked,
+    answer: stripeWebhookAnswerSchema,
   }),
   retrieve_puchases: declareCall({
     service: 'commerce',
@@ -70,7 +83,7 @@ export const commerceCalls = {
     method: 'post',
     summary: "The caller's purchases",
     access: 'user',
-    answer: unchecked,
+    answer: purchasesAnswerSchema,
   }),
   get_downloadable: declareCall({
     service: 'commerce',
@@ -79,7 +92,7 @@ export const commerceCalls = {
     summary: "A short-lived signed URL of a purchase's file or licence PDF (buyer only)",
     access: 'owner',
     request: getDownloadableRequestSchema,
-    answer: unchecked,
+    answer: urlAnswerSchema,
   }),
   beatmatch_license_verify: declareCall({
     service: 'commerce',
@@ -88,7 +101,7 @@ export const commerceCalls = {
     summary: 'Whether a licence is genuine (public; also GET ?purchaseId=)',
     access: 'anonymous',
     request: licenceVerifyRequestSchema,
-    answer: unchecked,
+    answer: licenceVerifyAnswerSchema,
   }),
   member_active_status: declareCall({
     service: 'commerce',
@@ -97,7 +110,7 @@ export const commerceCalls = {
     summary: "The caller's plan of a type (artist or producer)",
     access: 'anonymous',
     request: memberStatusRequestSchema,
-    answer: unchecked,
+    answer: memberStatusAnswerSchema,
   }),
   create_subscription_checkout: declareCall({
     service: 'commerce',
@@ -106,7 +119,7 @@ export const commerceCalls = {
     summary: 'Open a payment session for a plan (weekTrial 7 days, ambassadorTrial 14); answers its URL',
     access: 'user',
     request: subscriptionCheckoutRequestSchema,
-    answer: unchecked,
+    answer: subscriptionCheckoutAnswerSchema,
   }),
   create_lifetime_checkout: declareCall({
     service: 'commerce',
@@ -116,7 +129,7 @@ export const commerceCalls = {
       "Open the payment session of the lifetime membership ('The Deal of A Lifetime', one payment); answers its URL",
     access: 'user',
     request: lifetimeCheckoutRequestSchema,
-    answer: unchecked,
+    answer: lifetimeCheckoutAnswerSchema,
   }),
   cancel_subscription: declareCall({
     service: 'commerce',
@@ -125,7 +138,7 @@ export const commerceCalls = {
     summary: "End the caller's plan of a type at once",
     access: 'user',
     request: memberStatusRequestSchema,
-    answer: unchecked,
+    answer: messageAnswer,
   }),
   create_portal_session: declareCall({
     service: 'commerce',
@@ -134,7 +147,7 @@ export const commerceCalls = {
     summary: 'Where the caller manages a plan of a type',
     access: 'user',
     request: memberStatusRequestSchema,
-    answer: unchecked,
+    answer: urlAnswerSchema,
   }),
   createPaypalSubscription: declareCall({
     service: 'commerce',
@@ -144,7 +157,7 @@ export const commerceCalls = {
       'A plan billed by PayPal: with plan, answers the approve URL and subId; with subId (after approval), starts the plan',
     access: 'user',
     request: paypalSubscriptionRequestSchema,
-    answer: unchecked,
+    answer: paypalSubscriptionAnswerSchema,
   }),
   paypal_webhook: declareCall({
     service: 'commerce',
@@ -153,6 +166,6 @@ export const commerceCalls = {
     summary: "PayPal's webhook (verified by PayPal's verify-webhook-signature call)",
     access: 'anonymous',
     csrf: false,
-    answer: unchecked,
+    answer: paypalWebhookAnswerSchema,
   }),
 } as const;

@@ -19,4 +19,11 @@ export const internalRoutes: Partial<Record<RegisteredServiceName, readonly Inte
       why: "The gateway's session lookup: a session cookie's token → the signed-in user",
     },
   ],
+  commerce: [
+    {
+      method: 'GET',
+      path: '/licences/verify',
+      why: "beatmatch_license_verify's GET twin (?purchaseId=): the shell's licence page, which the PDF's QR code opens",
+    },
+  ],
 };

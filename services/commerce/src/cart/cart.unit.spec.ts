@@ -2,7 +2,8 @@ import { serviceFeeCents } from '@beatmatch/contracts';
 import { DomainError } from '@beatmatch/platform';
 import { cartDecider, type CartCommand, type CartState } from './cart';
 import { splitFee } from '../orders/order';
-import { membershipDecider, type MembershipCommand, type MembershipState } from '../entitlements/membership';
+import { membershipDecider, type MembershipCommand } from '../entitlements/businessLogic';
+import type { MembershipState } from '../entitlements/membership';
 import { feeExempt } from './service';
 
 const now = new Date('2026-01-02T03:04:05Z');

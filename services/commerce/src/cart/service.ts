@@ -20,7 +20,7 @@ import {
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { beatsById, type CommerceBeat } from '../beats/projection';
-import { membershipOf } from '../entitlements/membership';
+import { membershipOf } from '../entitlements/readModel';
 import { cartDecider, deviceCartStream, userCartStream, type CartCommand, type CartLine } from './cart';
 
 /**

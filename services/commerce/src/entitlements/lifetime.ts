@@ -1,34 +1,20 @@
-import { Router } from 'express';
 import {
   centsToDollars,
   COMMERCE_MESSAGES,
   LIFETIME_PRICE_CENTS,
-  lifetimeCheckoutRequestSchema,
   type LifetimeCheckoutAnswer,
-} from '@beatmatch/contracts';
-import {
-  DomainError,
-  handleCommand,
-  HttpProblem,
-  parseInput,
-  requireUser,
-  route,
-  type SqlExecutor,
-} from '@beatmatch/platform';
-import {
-  membershipDecider,
-  membershipOf,
-  membershipPublication,
-  membershipStream,
   type MemberType,
-} from './membership';
-import { pagePath, type SubscriptionDeps } from './subscriptions';
+} from '@beatmatch/contracts';
+import { DomainError, HttpProblem, type SqlExecutor } from '@beatmatch/platform';
+import { changeMembership } from './commands';
+import { membershipOf } from './readModel';
+import { customerEmail, pagePath, type SignedIn, type SubscriptionDeps } from './subscriptions';
 
 /**
  * The lifetime membership, 'The Deal of A Lifetime' (artist-side spec §2 Subscription pages, §6
  * 'Lifetime member: lifetime view, pays no service fee'): one payment of LIFETIME_PRICE_CENTS through
  * the payments port. create_lifetime_checkout opens the session; the membership starts only when the
- * verified webhook of that session arrives (orders/webhooks.ts hands it to `lifetimePaid`), once.
+ * verified webhook of that session arrives (./billing.ts hands it to `lifetimePaid`), once.
  */
 export const lifetimeSessionsSchema = (s: string) => `
   CREATE TABLE IF NOT EXISTS ${s}.lifetime_sessions (
@@ -66,61 +52,48 @@ export async function lifetimePaid(
 ) {
   if (amountCents !== null && amountCents !== session.amount_cents)
     throw new DomainError('amount_mismatch', `Paid ${amountCents}, expected ${session.amount_cents}.`, 409);
-  return handleCommand(
-    deps.store,
-    membershipStream(session.user_id),
-    membershipDecider,
-    { type: 'lifetime', reference, amountCents: session.amount_cents, now: deps.clock() },
-    { publish: membershipPublication },
-  );
+  await changeMembership(deps, session.user_id, {
+    type: 'lifetime',
+    reference,
+    amountCents: session.amount_cents,
+    now: deps.clock(),
+  });
 }
 
-export function lifetimeRouter(deps: SubscriptionDeps): Router {
+/** create_lifetime_checkout: the payment session of the lifetime membership (not for a lifer). */
+export async function openLifetimeCheckout(
+  deps: SubscriptionDeps,
+  caller: SignedIn,
+  type: MemberType,
+): Promise<LifetimeCheckoutAnswer> {
   const { db, schema: s } = deps;
-  const router = Router();
-  router.post(
-    '/lifetime/checkout',
-    requireUser,
-    route(async (req, res) => {
-      const { type } = parseInput(lifetimeCheckoutRequestSchema, req.body ?? {});
-      const userId = req.caller!.userId!;
-      if ((await membershipOf(db, s, userId)).lifer)
-        throw new HttpProblem(409, COMMERCE_MESSAGES.alreadyLifetime, 'already_lifetime');
-      const base = deps.publicUrl().replace(/\/$/, '');
-      const { customerId } = await deps.payments.createCustomer({
-        userId,
-        email: req.caller!.email ?? `${userId}@users.invalid`,
-      });
-      const session = await deps.payments.createCheckoutSession({
-        customerId,
-        currency: 'usd',
-        lineItems: [
-          {
-            name: 'Lifetime Membership (The Deal of A Lifetime)',
-            unitAmountCents: LIFETIME_PRICE_CENTS,
-            quantity: 1,
-          },
-        ],
-        // The test provider's "hosted page" is the app's card form at its success URL.
-        successUrl:
-          deps.payments.provider === 'test'
-            ? `${base}/checkout?plan=lifetime`
-            : `${base}${pagePath(type)}?redirect_status=succeeded`,
-        cancelUrl: `${base}${pagePath(type)}`,
-        metadata: { kind: 'lifetime', userId },
-      });
-      await db.query(
-        `INSERT INTO ${s}.lifetime_sessions (session_id, user_id, member_type, amount_cents)
-         VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING`,
-        [session.sessionId, userId, type, LIFETIME_PRICE_CENTS],
-      );
-      const answer: LifetimeCheckoutAnswer = {
-        url: session.url,
-        sessionId: session.sessionId,
-        amount: centsToDollars(LIFETIME_PRICE_CENTS),
-      };
-      res.json(answer);
-    }),
+  const { userId } = caller;
+  if ((await membershipOf(db, s, userId)).lifer)
+    throw new HttpProblem(409, COMMERCE_MESSAGES.alreadyLifetime, 'already_lifetime');
+  const base = deps.publicUrl().replace(/\/$/, '');
+  const { customerId } = await deps.payments.createCustomer({ userId, email: customerEmail(caller) });
+  const session = await deps.payments.createCheckoutSession({
+    customerId,
+    currency: 'usd',
+    lineItems: [
+      {
+        name: 'Lifetime Membership (The Deal of A Lifetime)',
+        unitAmountCents: LIFETIME_PRICE_CENTS,
+        quantity: 1,
+      },
+    ],
+    // The test provider's "hosted page" is the app's card form at its success URL.
+    successUrl:
+      deps.payments.provider === 'test'
+        ? `${base}/checkout?plan=lifetime`
+        : `${base}${pagePath(type)}?redirect_status=succeeded`,
+    cancelUrl: `${base}${pagePath(type)}`,
+    metadata: { kind: 'lifetime', userId },
+  });
+  await db.query(
+    `INSERT INTO ${s}.lifetime_sessions (session_id, user_id, member_type, amount_cents)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING`,
+    [session.sessionId, userId, type, LIFETIME_PRICE_CENTS],
   );
-  return router;
+  return { url: session.url, sessionId: session.sessionId, amount: centsToDollars(LIFETIME_PRICE_CENTS) };
 }

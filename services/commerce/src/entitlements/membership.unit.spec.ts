@@ -1,4 +1,5 @@
-import { addMonth, membershipDecider, type MembershipCommand, type MembershipEvent } from './membership';
+import { membershipDecider, type MembershipCommand } from './businessLogic';
+import { addMonth, type MembershipEvent } from './membership';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,30 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  ARTIST_PLANS,
   COMMERCE_MESSAGES,
-  subscriptionCheckoutRequestSchema,
-  memberTypeSchema,
-  PRODUCER_PLANS,
   PLAN_BILLING_TITLES,
   PLAN_PRICES_CENTS,
+  plansOf,
   TRIAL_DAYS,
   type ArtistPlan,
+  type MemberType,
+  type PlanId,
   type ProducerPlan,
+  type subscriptionCheckoutRequestSchema,
 } from '@beatmatch/contracts';
 import {
-  handleCommand,
   HttpProblem,
-  parseInput,
-  requireUser,
-  route,
+  type Caller,
   type EventStore,
   type Infrastructure,
   type SqlDatabase,
   type SqlExecutor,
 } from '@beatmatch/platform';
-import { membershipDecider, membershipPublication, membershipStream, type MemberType } from './membership';
+import { changeMembership } from './commands';
 
 /**
  * create_subscription_checkout opens a payment session for a plan (prices and trials: contracts'
@@ -64,6 +60,10 @@ export async function subscriptionSession(db: SqlExecutor, s: string, sessionId:
   return rows[0] ?? null;
 }
 
+type SubscriptionCheckoutRequest = z.output<typeof subscriptionCheckoutRequestSchema>;
+/** A signed-in caller (the calls here are for signed-in members only). */
+export type SignedIn = Pick<Caller, 'email'> & { userId: string };
+
 export interface SubscriptionDeps {
   db: SqlDatabase;
   schema: string;
@@ -84,123 +84,98 @@ export async function startPlan(
   provider: 'stripe' | 'test' | 'paypal' = deps.payments.provider,
 ) {
   const now = deps.clock();
-  await handleCommand(
-    deps.store,
-    membershipStream(session.user_id),
-    membershipDecider,
-    {
-      type: 'start',
-      memberType: session.member_type,
-      plan: session.plan,
-      trialEndsAt: session.trial_days > 0 ? new Date(now.getTime() + session.trial_days * 86_400_000) : null,
-      provider,
-      reference,
-      amountCents: session.amount_cents,
-      now,
-    },
-    { publish: membershipPublication },
-  );
+  await changeMembership(deps, session.user_id, {
+    type: 'start',
+    memberType: session.member_type,
+    plan: session.plan,
+    trialEndsAt: session.trial_days > 0 ? new Date(now.getTime() + session.trial_days * 86_400_000) : null,
+    provider,
+    reference,
+    amountCents: session.amount_cents,
+    now,
+  });
 }
 
 export const pagePath = (type: MemberType) =>
   type === 'artist' ? '/user/marketplace_pro' : '/user/subscriptions';
 
-/**
- * `beforeCancel`: stops the provider's billing of the plan first (PayPal's subscriptions: ./paypal.ts);
- * if that fails the plan is left running and the member is told to try again.
- */
-export function subscriptionsRouter(
+/** The e-mail a provider's customer is made with (an account without one gets a placeholder). */
+export const customerEmail = (caller: Pick<Caller, 'userId' | 'email'>) =>
+  caller.email ?? `${caller.userId}@users.invalid`;
+
+/** A trial asked for: two weeks for an ambassador's referral, a week after the survey, else none. */
+function trialDaysOf(body: SubscriptionCheckoutRequest): number {
+  if (truthy(body.ambassadorTrial)) return TRIAL_DAYS.ambassador;
+  return truthy(body.weekTrial) ? TRIAL_DAYS.week : 0;
+}
+
+/** create_subscription_checkout: a payment session for a plan of the member's type; answers where to pay. */
+export async function openPlanCheckout(
   deps: SubscriptionDeps,
-  beforeCancel?: (userId: string, type: MemberType) => Promise<void>,
-): Router {
-  const { db, schema: s } = deps;
-  const router = Router();
-
-  router.post(
-    '/subscriptions/checkout',
-    requireUser,
-    route(async (req, res) => {
-      const body = parseInput(subscriptionCheckoutRequestSchema, req.body ?? {});
-      const plans: readonly string[] = body.type === 'artist' ? ARTIST_PLANS : PRODUCER_PLANS;
-      if (!plans.includes(body.plan)) throw new HttpProblem(400, COMMERCE_MESSAGES.planRequired, 'plan');
-      const plan = body.plan as ArtistPlan | ProducerPlan;
-      const userId = req.caller!.userId!;
-      const trialDays = truthy(body.ambassadorTrial)
-        ? TRIAL_DAYS.ambassador
-        : truthy(body.weekTrial)
-          ? TRIAL_DAYS.week
-          : 0;
-      const base = deps.publicUrl().replace(/\/$/, '');
-      const { customerId } = await deps.payments.createCustomer({
-        userId,
-        email: req.caller!.email ?? `${userId}@users.invalid`,
-      });
-      const amountCents = PLAN_PRICES_CENTS[plan];
-      const done = `${base}${pagePath(body.type)}?redirect_status=succeeded`;
-      const session = await deps.payments.createCheckoutSession({
-        customerId,
-        currency: 'usd',
-        // A monthly subscription at the plan's price (the provider bills each month: invoice.* events).
-        lineItems: [{ name: PLAN_BILLING_TITLES[plan], unitAmountCents: amountCents, quantity: 1 }],
-        recurring: { interval: 'month', trialDays },
-        successUrl: deps.payments.provider === 'test' ? `${base}/checkout?plan=${plan}` : done,
-        cancelUrl: `${base}${pagePath(body.type)}`,
-        metadata: { kind: 'subscription', userId, plan },
-        idempotencyKey: `subscription-${randomUUID()}`,
-      });
-      await db.query(
-        `INSERT INTO ${s}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days, customer_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING`,
-        [session.sessionId, userId, body.type, plan, amountCents, trialDays, customerId],
-      );
-      res.json({ url: session.url, sessionId: session.sessionId });
-    }),
+  caller: SignedIn,
+  body: SubscriptionCheckoutRequest,
+) {
+  if (!plansOf(body.type).includes(body.plan as PlanId))
+    throw new HttpProblem(400, COMMERCE_MESSAGES.planRequired, 'plan');
+  const plan = body.plan as PlanId;
+  const { userId } = caller;
+  const trialDays = trialDaysOf(body);
+  const base = deps.publicUrl().replace(/\/$/, '');
+  const { customerId } = await deps.payments.createCustomer({ userId, email: customerEmail(caller) });
+  const amountCents = PLAN_PRICES_CENTS[plan];
+  const done = `${base}${pagePath(body.type)}?redirect_status=succeeded`;
+  const session = await deps.payments.createCheckoutSession({
+    customerId,
+    currency: 'usd',
+    // A monthly subscription at the plan's price (the provider bills each month: invoice.* events).
+    lineItems: [{ name: PLAN_BILLING_TITLES[plan], unitAmountCents: amountCents, quantity: 1 }],
+    recurring: { interval: 'month', trialDays },
+    successUrl: deps.payments.provider === 'test' ? `${base}/checkout?plan=${plan}` : done,
+    cancelUrl: `${base}${pagePath(body.type)}`,
+    metadata: { kind: 'subscription', userId, plan },
+    idempotencyKey: `subscription-${randomUUID()}`,
+  });
+  await deps.db.query(
+    `INSERT INTO ${deps.schema}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days, customer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING`,
+    [session.sessionId, userId, body.type, plan, amountCents, trialDays, customerId],
   );
+  return { url: session.url, sessionId: session.sessionId };
+}
 
-  router.post(
-    '/subscriptions/cancel',
-    requireUser,
-    route(async (req, res) => {
-      const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
-      await beforeCancel?.(req.caller!.userId!, type);
-      await handleCommand(
-        deps.store,
-        membershipStream(req.caller!.userId!),
-        membershipDecider,
-        { type: 'cancel', memberType: type, now: deps.clock() },
-        { publish: membershipPublication },
-      );
-      res.json({ message: 'success' });
-    }),
+/**
+ * create_portal_session: where the member manages a plan of a type. Stripe: its Billing Portal for
+ * the customer the member's latest plan of this type was bought as (else the member's customer), back
+ * to the plan page. The test provider has no portal and answers the plan page itself (Manage there
+ * shows the plan with Cancel).
+ */
+export async function portalUrl(deps: SubscriptionDeps, caller: SignedIn, type: MemberType) {
+  const { userId } = caller;
+  const returnUrl = `${deps.publicUrl().replace(/\/$/, '')}${pagePath(type)}`;
+  const { rows } = await deps.db.query<{ customer_id: string }>(
+    `SELECT customer_id FROM ${deps.schema}.subscription_sessions
+      WHERE user_id = $1 AND member_type = $2 AND customer_id IS NOT NULL
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId, type],
   );
+  const customerId =
+    rows[0]?.customer_id ??
+    (await deps.payments.createCustomer({ userId, email: customerEmail(caller) })).customerId;
+  const { url } = await deps.payments.createPortalSession({ customerId, returnUrl });
+  return { url };
+}
 
-  router.post(
-    '/subscriptions/portal',
-    requireUser,
-    route(async (req, res) => {
-      const { type } = parseInput(z.object({ type: memberTypeSchema }), req.body ?? {});
-      const userId = req.caller!.userId!;
-      const returnUrl = `${deps.publicUrl().replace(/\/$/, '')}${pagePath(type)}`;
-      // The customer the member's latest plan of this type was bought as (else the member's customer).
-      const { rows } = await db.query<{ customer_id: string }>(
-        `SELECT customer_id FROM ${s}.subscription_sessions
-          WHERE user_id = $1 AND member_type = $2 AND customer_id IS NOT NULL
-          ORDER BY created_at DESC LIMIT 1`,
-        [userId, type],
-      );
-      const customerId =
-        rows[0]?.customer_id ??
-        (
-          await deps.payments.createCustomer({
-            userId,
-            email: req.caller!.email ?? `${userId}@users.invalid`,
-          })
-        ).customerId;
-      // Stripe: its Billing Portal for that customer, back to the plan page. The test provider has no
-      // portal and answers the plan page itself (Manage there shows the plan with Cancel).
-      const { url } = await deps.payments.createPortalSession({ customerId, returnUrl });
-      res.json({ url });
-    }),
-  );
-  return router;
+/**
+ * cancel_subscription: the plan of that type ends at once. `stopBilling` first stops the provider's
+ * billing of it (PayPal's subscriptions: ./paypal.ts); if that fails the plan is left running and the
+ * member is told to try again.
+ */
+export async function cancelPlan(
+  deps: SubscriptionDeps,
+  userId: string,
+  type: MemberType,
+  stopBilling: (userId: string, type: MemberType) => Promise<void>,
+) {
+  await stopBilling(userId, type);
+  await changeMembership(deps, userId, { type: 'cancel', memberType: type, now: deps.clock() });
 }

@@ -1,43 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler } from 'express';
-import type Stripe from 'stripe';
 import {
   centsToDollars,
-  checkoutRequestSchema,
   COMMERCE_MESSAGES,
-  ERROR_CODES,
-  NOT_AUTHENTICATED_MESSAGE,
   PACKAGE_TITLES,
   serviceFeeCents,
-  testPayRequestSchema,
   type CheckoutAnswer,
 } from '@beatmatch/contracts';
 import {
-  DomainError,
   handleCommand,
   HttpProblem,
-  parseInput,
-  problem,
-  route,
   testSubscriptionId,
+  type Caller,
   type EventStore,
   type Infrastructure,
-  type Logger,
   type SqlDatabase,
 } from '@beatmatch/platform';
 import type { CartService } from '../cart/service';
-import {
-  guestBuyerId,
-  orderDecider,
-  orderPublication,
-  orderStream,
-  splitFee,
-  type OrderLine,
-  type OrderPlaced,
-} from './order';
+import { deviceCartStream } from '../cart/cart';
+import { membershipPaymentSession } from '../entitlements/paymentSessions';
+import { guestBuyerId, orderDecider, orderStream, splitFee, type OrderLine, type OrderPlaced } from './order';
+import { payOrder } from './payment';
 import { orderBySession } from './readModel';
-import type { WebhookSigner } from './payments';
-import { cartDecider, deviceCartStream } from '../cart/cart';
 
 export interface CheckoutDeps {
   db: SqlDatabase;
@@ -45,25 +28,21 @@ export interface CheckoutDeps {
   store: EventStore;
   carts: CartService;
   payments: Infrastructure['payments'];
-  signer: WebhookSigner;
   publicUrl: () => string;
   clock: () => Date;
-  logger: Logger;
-  /** Subscription checkouts share the webhook and the test card form (../entitlements/subscriptions.ts). */
-  subscriptions?: {
-    /** `plan`: a monthly plan's session (billed as a subscription), else the lifetime membership's. */
-    find(
-      sessionId: string,
-    ): Promise<{ userId: string; amountCents: number; plan: { trialDays: number } | null } | null>;
-    paid(sessionId: string, reference: string): Promise<void>;
-  };
+  /** The test provider's card form signs the event it sends, and hands it to the webhook's receiver. */
+  sign: (payload: string) => string;
+  receive: (payload: string, signature: string) => Promise<unknown>;
 }
+
+/** Who checks out: a signed-in user, or a visitor on the device the gateway vouches for. */
+export type CheckoutCaller = Pick<Caller, 'userId' | 'email' | 'userName' | 'deviceId'>;
 
 /** Test card numbers of the local provider (Stripe's: 4242… pays, 4000 0000 0000 0002 is declined). */
 const GOOD_CARDS = new Set(['4242424242424242', '5555555555554444']);
 const DECLINED_CARD = '4000000000000002';
 
-/** Checkout, the webhook, and the local test provider's pay step. */
+/** Placing an order for the cart, and the local test provider's pay step. */
 export class Checkout {
   constructor(private readonly deps: CheckoutDeps) {}
 
@@ -72,27 +51,48 @@ export class Checkout {
    * The cart is the user's, with the device cart of the browser they are on (`deviceId`, vouched for
    * by the gateway) merged in first — never a device named in the body.
    */
-  async start(
-    caller: {
-      userId?: string;
-      email?: string;
-      userName?: string;
-      deviceId?: string;
-    },
-    guestEmail?: string,
-  ): Promise<CheckoutAnswer> {
-    const { carts, payments, store, clock } = this.deps;
+  async start(caller: CheckoutCaller, guestEmail?: string): Promise<CheckoutAnswer> {
+    const { carts, store } = this.deps;
     // A visitor pays as a guest: the cart of its vouched device, the purchases the e-mail's (README).
     const guest = !caller.userId;
     if (guest && !guestEmail) throw new Error('a guest checkout needs an e-mail');
-    const buyerId = caller.userId ?? guestBuyerId(guestEmail!);
-    const buyerEmail = caller.userId ? (caller.email ?? '') : guestEmail!;
+    const buyer = {
+      id: caller.userId ?? guestBuyerId(guestEmail!),
+      email: caller.userId ? (caller.email ?? '') : guestEmail!,
+      guest,
+    };
     const cartStream = await carts.streamFor(caller);
-    const priced = (await carts.priced(cartStream, caller.userId)).filter((p) => p.priceCents !== null);
+    const { lines, totalCents, feeCents } = await this.orderLines(cartStream, caller.userId);
+    const orderId = randomUUID();
+    const { sessionId, url } = await this.paymentSession(orderId, buyer, lines, feeCents);
+    const placed: OrderPlaced = {
+      orderId,
+      buyerId: buyer.id,
+      buyerEmail: buyer.email,
+      ...(guest ? { guest: true } : {}),
+      ...(!guest && caller.userName ? { buyerName: caller.userName } : {}),
+      cartStream,
+      lines,
+      totalCents,
+      feeCents,
+      provider: this.deps.payments.provider,
+      sessionId,
+      placedAt: this.deps.clock().toISOString(),
+    };
+    await handleCommand(store, orderStream(orderId), orderDecider, { type: 'place', order: placed });
+    // Nothing to pay (every beat free): there is no payment to wait for.
+    if (totalCents + feeCents === 0) await payOrder(this.deps, orderId, `free_${orderId}`, 0);
+    return { url, orderId, sessionId, amount: centsToDollars(totalCents + feeCents) };
+  }
+
+  /** The cart's available lines at today's prices, with the service fee split over them. */
+  private async orderLines(cartStream: string, userId: string | undefined) {
+    const { carts } = this.deps;
+    const priced = (await carts.priced(cartStream, userId)).filter((p) => p.priceCents !== null);
     if (priced.length === 0) throw new HttpProblem(400, COMMERCE_MESSAGES.nothingToPay, 'cart_empty');
     const amounts = priced.map((p) => p.priceCents!);
     const totalCents = amounts.reduce((a, b) => a + b, 0);
-    const feeCents = serviceFeeCents(totalCents, guest ? false : await carts.subscribed(caller.userId));
+    const feeCents = serviceFeeCents(totalCents, userId ? await carts.subscribed(userId) : false);
     const fees = splitFee(feeCents, amounts);
     const lines: OrderLine[] = priced.map((p, index) => ({
       beatId: p.line.beatId,
@@ -105,139 +105,45 @@ export class Checkout {
       coverArtUrl: p.beat!.coverArtUrl,
       hasStems: p.beat!.files.stemsKey !== null,
     }));
-    const orderId = randomUUID();
+    return { lines, totalCents, feeCents };
+  }
+
+  /** The provider's payment session for the order (none when there is nothing to pay). */
+  private async paymentSession(
+    orderId: string,
+    buyer: { id: string; email: string; guest: boolean },
+    lines: OrderLine[],
+    feeCents: number,
+  ): Promise<{ sessionId: string; url: string }> {
+    const { payments } = this.deps;
     const base = this.deps.publicUrl().replace(/\/$/, '');
-    let sessionId = `free_${orderId}`;
-    let url = guest
+    const done = buyer.guest
       ? `${base}/purchase?status=succeeded`
       : `${base}/user/purchases?redirect_status=succeeded`;
-    if (totalCents + feeCents > 0) {
-      const { customerId } = await payments.createCustomer({
-        userId: buyerId,
-        email: buyerEmail || `${buyerId}@users.invalid`,
-      });
-      const lineItems = lines
-        .filter((line) => line.priceCents > 0)
-        .map((line) => ({
-          name: `${line.beatName} — ${PACKAGE_TITLES[line.package]}`,
-          unitAmountCents: line.priceCents,
-          quantity: 1,
-        }));
-      if (feeCents > 0) lineItems.push({ name: 'Service Fee', unitAmountCents: feeCents, quantity: 1 });
-      const session = await payments.createCheckoutSession({
-        customerId,
-        currency: 'usd',
-        lineItems,
-        // The test provider's "hosted page" is the app's card form at its success URL.
-        successUrl:
-          payments.provider === 'test'
-            ? `${base}/checkout?orderId=${orderId}`
-            : guest
-              ? `${base}/purchase?status=succeeded`
-              : `${base}/user/purchases?redirect_status=succeeded`,
-        cancelUrl: guest ? `${base}/checkout` : `${base}/user/checkout`,
-        metadata: { kind: 'order', orderId },
-        idempotencyKey: `order-${orderId}`,
-      });
-      sessionId = session.sessionId;
-      url = session.url;
-    }
-    const placed: OrderPlaced = {
-      orderId,
-      buyerId,
-      buyerEmail,
-      ...(guest ? { guest: true } : {}),
-      ...(!guest && caller.userName ? { buyerName: caller.userName } : {}),
-      cartStream,
-      lines,
-      totalCents,
-      feeCents,
-      provider: payments.provider,
-      sessionId,
-      placedAt: clock().toISOString(),
-    };
-    await handleCommand(store, orderStream(orderId), orderDecider, { type: 'place', order: placed });
-    // Nothing to pay (every beat free): there is no payment to wait for.
-    if (totalCents + feeCents === 0) await this.paid(orderId, `free_${orderId}`, 0);
-    return { url, orderId, sessionId, amount: centsToDollars(totalCents + feeCents) };
-  }
-
-  /** Marks an order paid (once) and takes its beats out of the cart it came from. */
-  async paid(orderId: string, paymentRef: string, amountCents: number | null): Promise<boolean> {
-    const { store, clock } = this.deps;
-    const result = await handleCommand(
-      store,
-      orderStream(orderId),
-      orderDecider,
-      { type: 'pay', paymentRef, amountCents, now: clock() },
-      { publish: orderPublication },
-    );
-    const placed = result.newState.placed!;
-    await handleCommand(store, placed.cartStream, cartDecider, {
-      type: 'purchased',
-      orderId,
-      beatIds: placed.lines.map((line) => line.beatId),
+    const lineItems = lines
+      .filter((line) => line.priceCents > 0)
+      .map((line) => ({
+        name: `${line.beatName} — ${PACKAGE_TITLES[line.package]}`,
+        unitAmountCents: line.priceCents,
+        quantity: 1,
+      }));
+    if (feeCents > 0) lineItems.push({ name: 'Service Fee', unitAmountCents: feeCents, quantity: 1 });
+    if (lineItems.length === 0) return { sessionId: `free_${orderId}`, url: done };
+    const { customerId } = await payments.createCustomer({
+      userId: buyer.id,
+      email: buyer.email || `${buyer.id}@users.invalid`,
     });
-    return result.newEvents.length > 0;
-  }
-
-  /** One verified provider event. Unknown sessions are acknowledged and change nothing. */
-  async handleEvent(event: Stripe.Event): Promise<'paid' | 'failed' | 'ignored'> {
-    const { db, schema, store, clock, logger } = this.deps;
-    if (!event.type.startsWith('checkout.session.')) return 'ignored';
-    const session = event.data.object as Stripe.Checkout.Session;
-    const order = await orderBySession(db, schema, session.id);
-    const subscription = order ? null : await this.deps.subscriptions?.find(session.id);
-    if (subscription) {
-      // A subscription-mode session on trial completes with nothing paid yet ('no_payment_required').
-      if (
-        event.type !== 'checkout.session.completed' ||
-        (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
-      )
-        return 'ignored';
-      // The plan is billed under its subscription (invoice.* events name it); else under the session.
-      const ref =
-        typeof session.subscription === 'string'
-          ? session.subscription
-          : (session.subscription?.id ?? session.id);
-      await this.deps.subscriptions!.paid(session.id, ref);
-      return 'paid';
-    }
-    if (!order) {
-      logger.warn({ sessionId: session.id, type: event.type }, 'webhook for an unknown checkout session');
-      return 'ignored';
-    }
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
-          return 'ignored';
-        const ref = typeof session.payment_intent === 'string' ? session.payment_intent : session.id;
-        await this.paid(order.order_id, ref, session.amount_total ?? null);
-        return 'paid';
-      }
-      case 'checkout.session.expired':
-      case 'checkout.session.async_payment_failed':
-        await handleCommand(store, orderStream(order.order_id), orderDecider, {
-          type: 'fail',
-          reason: event.type,
-          now: clock(),
-        });
-        return 'failed';
-      default:
-        return 'ignored';
-    }
-  }
-
-  /** The webhook route's work: verify, then handle. Throws WebhookRejected for a bad signature. */
-  async receive(rawBody: Buffer | string, signature: string | undefined) {
-    let event: Stripe.Event;
-    try {
-      event = this.deps.signer.verify(rawBody, signature);
-    } catch {
-      throw new HttpProblem(400, 'Invalid webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
-    }
-    return this.handleEvent(event);
+    const session = await payments.createCheckoutSession({
+      customerId,
+      currency: 'usd',
+      lineItems,
+      // The test provider's "hosted page" is the app's card form at its success URL.
+      successUrl: payments.provider === 'test' ? `${base}/checkout?orderId=${orderId}` : done,
+      cancelUrl: buyer.guest ? `${base}/checkout` : `${base}/user/checkout`,
+      metadata: { kind: 'order', orderId },
+      idempotencyKey: `order-${orderId}`,
+    });
+    return { sessionId: session.sessionId, url: session.url };
   }
 
   /** The test provider's card form: a declined card fails the attempt, a good one sends a signed webhook. */
@@ -245,7 +151,9 @@ export class Checkout {
     if (this.deps.payments.provider !== 'test')
       throw new HttpProblem(404, COMMERCE_MESSAGES.testProviderOnly, 'not_found');
     const order = await orderBySession(this.deps.db, this.deps.schema, sessionId);
-    const subscription = order ? null : await this.deps.subscriptions?.find(sessionId);
+    const subscription = order
+      ? null
+      : await membershipPaymentSession(this.deps.db, this.deps.schema, sessionId);
     // A user pays their own sessions; a visitor only its device's guest order.
     const mine = payer.userId
       ? (order?.buyer_id ?? subscription?.userId) === payer.userId && !order?.placed.guest
@@ -269,10 +177,11 @@ export class Checkout {
           : undefined,
       ),
     );
-    await this.receive(payload, this.deps.signer.sign(payload));
-    if (order?.placed.guest) return { redirect_status: 'succeeded', url: '/purchase?status=succeeded' };
+    await this.deps.receive(payload, this.deps.sign(payload));
+    if (order?.placed.guest)
+      return { redirect_status: 'succeeded' as const, url: '/purchase?status=succeeded' };
     const page = order ? '/user/purchases' : '/user/account';
-    return { redirect_status: 'succeeded', url: `${page}?redirect_status=succeeded` };
+    return { redirect_status: 'succeeded' as const, url: `${page}?redirect_status=succeeded` };
   }
 }
 
@@ -311,79 +220,4 @@ export function testCheckoutCompleted(
       },
     },
   };
-}
-
-/** POST /webhooks/stripe — mounted ahead of the JSON parser: the signature covers the raw bytes. */
-export function webhookRoute(checkout: Checkout, logger: Logger): RequestHandler[] {
-  return [
-    express.raw({ type: () => true, limit: '1mb' }),
-    (req: Request, res, next) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
-      checkout
-        .receive(body, req.header('stripe-signature'))
-        .then((outcome) => res.json({ received: true, outcome }))
-        .catch((error: unknown) => {
-          if (error instanceof HttpProblem || error instanceof DomainError) return next(error);
-          logger.error({ err: error }, 'webhook handling failed; the provider will retry');
-          res
-            .status(500)
-            .type('application/problem+json')
-            .json(
-              problem(500, 'The event could not be handled; it will be retried', 'WEBHOOK_HANDLER_FAILED'),
-            );
-        });
-    },
-  ];
-}
-
-export function checkoutRouter(checkout: Checkout): Router {
-  const router = Router();
-  router.post(
-    '/checkout',
-    route(async (req, res) => {
-      // The body's `uuid` (the spec's call shape) is validated but merges nothing: only the device the
-      // gateway vouches for (`caller.deviceId`) is merged into the user's cart.
-      const input = parseInput(checkoutRequestSchema, req.body ?? {});
-      const caller = req.caller;
-      if (caller?.userId) {
-        // A signed-in buyer pays as themselves; a body e-mail is ignored (their account's is used).
-        res.json(
-          await checkout.start({
-            userId: caller.userId,
-            ...(caller.email ? { email: caller.email } : {}),
-            ...(caller.userName ? { userName: caller.userName } : {}),
-            ...(caller.deviceId ? { deviceId: caller.deviceId } : {}),
-          }),
-        );
-        return;
-      }
-      // A visitor: guest checkout with an e-mail, else the same 401 as before (log in, or give one).
-      if (!input.email)
-        throw new HttpProblem(401, COMMERCE_MESSAGES.loginOrEmail, ERROR_CODES.unauthenticated);
-      res.json(
-        await checkout.start({ ...(caller?.deviceId ? { deviceId: caller.deviceId } : {}) }, input.email),
-      );
-    }),
-  );
-  router.post(
-    '/checkout/test-pay',
-    route(async (req, res) => {
-      const caller = req.caller;
-      // Neither signed in nor a vouched device: nobody who could own a session (as before, 401).
-      if (!caller?.userId && !caller?.deviceId)
-        throw new HttpProblem(401, NOT_AUTHENTICATED_MESSAGE, ERROR_CODES.unauthenticated);
-      const body = parseInput(testPayRequestSchema, req.body ?? {});
-      res.json(
-        await checkout.testPay(
-          {
-            ...(caller.userId ? { userId: caller.userId } : {}),
-            ...(caller.deviceId ? { deviceId: caller.deviceId } : {}),
-          },
-          body.sessionId,
-          body.cardNumber,
-        ),
-      );
-    }),
-  );
-  return router;
 }

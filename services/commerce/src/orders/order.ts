@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  COMMERCE_TOPIC,
-  integrationEvent,
-  type BeatPurchasedPayload,
-  type GuestPurchaseCompletedPayload,
-  type PackageName,
-  type PurchaseRefundedPayload,
-} from '@beatmatch/contracts';
-import { DomainError, type Decider, type OutgoingMessage } from '@beatmatch/platform';
+import type { PackageName } from '@beatmatch/contracts';
+import { DomainError, type Decider } from '@beatmatch/platform';
 
 /**
  * An order as a decider: placed at checkout with the prices of commerce's projection at that moment
@@ -241,74 +234,3 @@ export function splitFee(feeCents: number, amounts: number[]): number[] {
   }
   return parts;
 }
-
-/**
- * OrderPaid → one commerce.BeatPurchased per line; OrderRefunded → one commerce.PurchaseRefunded per
- * refunded purchase; keyed by beat (stats per beat stay in order).
- */
-export const orderPublication = {
-  topic: COMMERCE_TOPIC,
-  map(events: OrderEvent[], state: OrderState): OutgoingMessage[] {
-    const placed = state.placed;
-    if (!placed) return [];
-    return events.flatMap((event) => {
-      if (event.type === 'OrderRefunded')
-        return event.data.purchases.map((purchase) => {
-          const payload: PurchaseRefundedPayload = {
-            purchaseId: purchase.purchaseId,
-            orderId: placed.orderId,
-            beatId: purchase.beatId,
-            producerId: purchase.producerId,
-            buyerId: ownerOf(state),
-            amountCents: purchase.priceCents,
-            feeCents: purchase.feeCents,
-            currency: 'usd',
-            refundedAt: event.data.refundedAt,
-          };
-          return {
-            key: purchase.beatId,
-            event: integrationEvent('commerce.PurchaseRefunded', 1, payload, new Date(event.data.refundedAt)),
-          };
-        });
-      if (event.type !== 'OrderPaid') return [];
-      const purchased = placed.lines.map((line, index) => {
-        const payload: BeatPurchasedPayload = {
-          purchaseId: event.data.purchases[index]!.purchaseId,
-          orderId: placed.orderId,
-          beatId: line.beatId,
-          producerId: line.producerId,
-          // A guest's purchase has no buyer until the e-mail's owner claims it.
-          buyerId: placed.guest ? null : placed.buyerId,
-          buyerEmail: placed.buyerEmail,
-          package: line.package,
-          amountCents: line.priceCents,
-          feeCents: line.feeCents,
-          currency: 'usd',
-          purchasedAt: event.data.paidAt,
-        };
-        return {
-          key: line.beatId,
-          event: integrationEvent('commerce.BeatPurchased', 1, payload, new Date(event.data.paidAt)),
-        };
-      });
-      if (!placed.guest) return purchased;
-      // Identity mails the guest (set up an account, or a note that it is in their Purchases).
-      const guest: GuestPurchaseCompletedPayload = {
-        orderId: placed.orderId,
-        email: placed.buyerEmail,
-        purchaseIds: event.data.purchases.map((purchase) => purchase.purchaseId),
-        beatNames: placed.lines.map((line) => line.beatName),
-        amountCents: placed.totalCents + placed.feeCents,
-        currency: 'usd',
-        completedAt: event.data.paidAt,
-      };
-      return [
-        ...purchased,
-        {
-          key: placed.orderId,
-          event: integrationEvent('commerce.GuestPurchaseCompleted', 1, guest, new Date(event.data.paidAt)),
-        },
-      ];
-    });
-  },
-};

@@ -42,6 +42,46 @@ export const ordersReadModelSchema = (s: string) => `
     WHERE o.payment_ref IS NULL AND o.status = 'paid' AND e.type = 'OrderPaid'
       AND e.stream_name = 'order:' || o.order_id;`;
 
+/** A paid order's lines become purchases (the order keeps its payment: refunds name it). */
+async function recordPurchases(
+  tx: SqlExecutor,
+  s: string,
+  orderId: string,
+  event: Extract<OrderEvent, { type: 'OrderPaid' }>['data'],
+) {
+  const { rows } = await tx.query<{ placed: OrderPlaced }>(
+    `UPDATE ${s}.orders SET status = 'paid', payment_ref = $2, updated_at = now() WHERE order_id = $1 RETURNING placed`,
+    [orderId, event.paymentRef],
+  );
+  const placed = rows[0]!.placed;
+  for (const [index, line] of placed.lines.entries()) {
+    await tx.query(
+      `INSERT INTO ${s}.purchases (purchase_id, order_id, buyer_id, buyer_email, beat_id, package,
+           price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at,
+           buyer_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         ON CONFLICT (purchase_id) DO NOTHING`,
+      [
+        event.purchases[index]!.purchaseId,
+        orderId,
+        placed.buyerId,
+        placed.buyerEmail,
+        line.beatId,
+        line.package,
+        line.priceCents,
+        line.feeCents,
+        line.producerId,
+        line.producerName,
+        line.beatName,
+        line.coverArtUrl,
+        line.hasStems,
+        event.paidAt,
+        placed.buyerName ?? null,
+      ],
+    );
+  }
+}
+
 export function ordersProjection(s: string): InlineProjection {
   return {
     name: 'commerce-orders',
@@ -86,40 +126,8 @@ export function ordersProjection(s: string): InlineProjection {
               [orderId],
             );
             break;
-          case 'OrderPaid': {
-            const { rows } = await tx.query<{ placed: OrderPlaced }>(
-              `UPDATE ${s}.orders SET status = 'paid', payment_ref = $2, updated_at = now() WHERE order_id = $1 RETURNING placed`,
-              [orderId, event.data.paymentRef],
-            );
-            const placed = rows[0]!.placed;
-            for (const [index, line] of placed.lines.entries()) {
-              await tx.query(
-                `INSERT INTO ${s}.purchases (purchase_id, order_id, buyer_id, buyer_email, beat_id, package,
-                   price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at,
-                   buyer_name)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-                 ON CONFLICT (purchase_id) DO NOTHING`,
-                [
-                  event.data.purchases[index]!.purchaseId,
-                  orderId,
-                  placed.buyerId,
-                  placed.buyerEmail,
-                  line.beatId,
-                  line.package,
-                  line.priceCents,
-                  line.feeCents,
-                  line.producerId,
-                  line.producerName,
-                  line.beatName,
-                  line.coverArtUrl,
-                  line.hasStems,
-                  event.data.paidAt,
-                  placed.buyerName ?? null,
-                ],
-              );
-            }
-            break;
-          }
+          case 'OrderPaid':
+            await recordPurchases(tx, s, orderId, event.data);
         }
       }
     },

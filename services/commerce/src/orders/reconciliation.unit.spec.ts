@@ -7,16 +7,12 @@ import {
   type PackageName,
   type PurchaseRefundedPayload,
 } from '@beatmatch/contracts';
-import {
-  membershipDecider,
-  type MembershipCommand,
-  type MembershipEvent,
-  type MembershipState,
-} from '../entitlements/membership';
+import { membershipDecider, type MembershipCommand } from '../entitlements/businessLogic';
+import type { MembershipEvent, MembershipState } from '../entitlements/membership';
+import { orderPublication } from '../integration/publish';
 import { seededRandom } from '@beatmatch/testing';
 import {
   orderDecider,
-  orderPublication,
   splitFee,
   type OrderCommand,
   type OrderEvent,

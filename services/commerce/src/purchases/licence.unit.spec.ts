@@ -12,7 +12,7 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { licencePdf, type LicenceFacts } from './licence';
-import { verifyUrl } from './api';
+import { verifyUrl } from './downloads';
 
 /*
  * The licence PDF names its public verification page twice: as printed text (the address) and as a

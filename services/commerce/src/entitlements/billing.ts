@@ -1,0 +1,94 @@
+import type {
+  CheckoutSessionSettled,
+  ProviderEventOutcome,
+  RenewalFailed,
+  RenewalPaid,
+  SubscriptionCancelled,
+} from '../providers/providerEvent';
+import { changeMembership } from './commands';
+import { planByReference } from './readModel';
+import { lifetimePaid, type LifetimeSession } from './lifetime';
+import { startPlan, type SubscriptionDeps, type SubscriptionSession } from './subscriptions';
+
+/*
+ * A member's plans as the providers bill them: a plan's or the lifetime membership's payment session,
+ * then renewals, failed renewals and the provider's cancellation. Each applies once (the membership
+ * decider keeps the provider event ids), so an event delivered again changes nothing.
+ */
+
+/** Whose plan the provider bills under the event's reference (none named: nobody's). */
+const billedPlan = (deps: SubscriptionDeps, reference: string | null) =>
+  reference ? planByReference(deps.db, deps.schema, reference) : Promise.resolve(null);
+
+/**
+ * A plan's session completed: the plan starts, billed under its subscription (invoice events name it),
+ * else under the session. On trial nothing is paid yet, and that completes it too.
+ */
+export async function planSessionSettled(
+  deps: SubscriptionDeps,
+  session: SubscriptionSession,
+  event: CheckoutSessionSettled,
+): Promise<ProviderEventOutcome> {
+  if (event.stage !== 'completed' || event.payment === 'unpaid') return 'ignored';
+  await startPlan(deps, session, event.subscriptionRef ?? event.sessionId);
+  return 'planStarted';
+}
+
+/** The lifetime membership's session paid; expired or failed, nothing was started, so nothing to undo. */
+export async function lifetimeSessionSettled(
+  deps: SubscriptionDeps,
+  session: LifetimeSession,
+  event: CheckoutSessionSettled,
+): Promise<ProviderEventOutcome> {
+  if (event.stage !== 'completed' && event.stage !== 'paidLater') return 'ignored';
+  if (event.payment !== 'paid') return 'ignored';
+  await lifetimePaid(deps, session, event.paymentRef ?? event.sessionId, event.amountCents);
+  return 'lifetimeBought';
+}
+
+/** A renewal paid: the period moves on (a plan ended by a failed renewal runs again). */
+export async function renewalPaid(deps: SubscriptionDeps, event: RenewalPaid): Promise<ProviderEventOutcome> {
+  const plan = await billedPlan(deps, event.reference);
+  if (!event.reference || !plan || event.periodEndsAt === null) return 'ignored';
+  const renewed = await changeMembership(deps, plan.user_id, {
+    type: 'renew',
+    reference: event.reference,
+    eventId: event.eventId,
+    periodEndsAt: event.periodEndsAt,
+    amountCents: event.amountCents,
+    now: deps.clock(),
+  });
+  return renewed ? 'planRenewed' : 'ignored';
+}
+
+/** A renewal payment failed: the plan ends at once. */
+export async function renewalFailed(
+  deps: SubscriptionDeps,
+  event: RenewalFailed,
+): Promise<ProviderEventOutcome> {
+  const plan = await billedPlan(deps, event.reference);
+  if (!event.reference || !plan) return 'ignored';
+  const ended = await changeMembership(deps, plan.user_id, {
+    type: 'renewalFailed',
+    reference: event.reference,
+    eventId: event.eventId,
+    now: deps.clock(),
+  });
+  return ended ? 'renewalFailed' : 'ignored';
+}
+
+/** The provider ended the subscription: the plan it bills ends (another plan of the type is left alone). */
+export async function subscriptionCancelled(
+  deps: SubscriptionDeps,
+  event: SubscriptionCancelled,
+): Promise<ProviderEventOutcome> {
+  const plan = await billedPlan(deps, event.reference);
+  if (!event.reference || !plan) return 'ignored';
+  const cancelled = await changeMembership(deps, plan.user_id, {
+    type: 'cancel',
+    memberType: plan.member_type,
+    reference: event.reference,
+    now: deps.clock(),
+  });
+  return cancelled ? 'planCancelled' : 'ignored';
+}

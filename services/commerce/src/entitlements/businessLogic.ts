@@ -1,0 +1,165 @@
+import type { ArtistPlan, MemberType, ProducerPlan } from '@beatmatch/contracts';
+import type { Decider } from '@beatmatch/platform';
+import {
+  addMonth,
+  evolve,
+  initialMembership,
+  type MembershipEvent,
+  type MembershipState,
+} from './membership';
+
+/*
+ * The membership's commands and how each is decided (spec §6): a provider's payment starts, renews or
+ * ends a plan, the member cancels one, the lifetime membership is bought once. Provider events apply
+ * once: renewals and failed renewals are idempotent on the provider's event id.
+ */
+
+export type MembershipCommand =
+  | {
+      type: 'start';
+      memberType: MemberType;
+      plan: ArtistPlan | ProducerPlan;
+      trialEndsAt: Date | null;
+      provider: 'stripe' | 'test' | 'paypal';
+      reference: string;
+      amountCents?: number;
+      now: Date;
+    }
+  /** reference: only the plan the provider bills under it (a provider's cancellation webhook). */
+  | { type: 'cancel'; memberType: MemberType; now: Date; reference?: string }
+  | {
+      type: 'renew';
+      reference: string;
+      eventId: string;
+      periodEndsAt: Date;
+      amountCents: number;
+      now: Date;
+    }
+  | { type: 'renewalFailed'; reference: string; eventId: string; now: Date }
+  | { type: 'lifetime'; reference: string; amountCents?: number; now: Date };
+
+type Command<T extends MembershipCommand['type']> = Extract<MembershipCommand, { type: T }>;
+const currentPlan = (state: MembershipState, memberType: MemberType) =>
+  memberType === 'artist' ? state.artistPlan : state.producerPlan;
+
+function start(command: Command<'start'>, state: MembershipState): MembershipEvent[] {
+  if (currentPlan(state, command.memberType) === command.plan) return [];
+  return [
+    {
+      type: 'PlanStarted',
+      data: {
+        memberType: command.memberType,
+        plan: command.plan,
+        trialEndsAt: command.trialEndsAt?.toISOString() ?? null,
+        provider: command.provider,
+        reference: command.reference,
+        at: command.now.toISOString(),
+        periodEndsAt: (command.trialEndsAt ?? addMonth(command.now)).toISOString(),
+        ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+      },
+    },
+  ];
+}
+
+function renew(command: Command<'renew'>, state: MembershipState): MembershipEvent[] {
+  if (state.providerEvents.includes(command.eventId)) return [];
+  const memberType = billedType(state, command.reference);
+  if (!memberType) return [];
+  const sub = state.subscriptions[memberType]!;
+  // Cancelled by the member: a late payment does not bring it back (the provider refunds it).
+  if (sub.ended === 'cancelled') return [];
+  const periodEndsAt = command.periodEndsAt.toISOString();
+  // Running and already paid past that date (the same invoice's second event): nothing to do.
+  if (sub.ended === null && periodEndsAt <= sub.periodEndsAt) return [];
+  return [
+    {
+      type: 'PlanRenewed',
+      data: {
+        memberType,
+        plan: sub.plan,
+        reference: sub.reference,
+        eventId: command.eventId,
+        periodEndsAt: periodEndsAt > sub.periodEndsAt ? periodEndsAt : sub.periodEndsAt,
+        amountCents: command.amountCents,
+        at: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function renewalFailed(command: Command<'renewalFailed'>, state: MembershipState): MembershipEvent[] {
+  if (state.providerEvents.includes(command.eventId)) return [];
+  const memberType = billedType(state, command.reference);
+  if (!memberType || state.subscriptions[memberType]!.ended !== null) return [];
+  return [
+    {
+      type: 'PlanEnded',
+      data: {
+        memberType,
+        reason: 'renewal_failed',
+        reference: command.reference,
+        eventId: command.eventId,
+        at: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function cancel(command: Command<'cancel'>, state: MembershipState): MembershipEvent[] {
+  if (currentPlan(state, command.memberType) === null) return [];
+  if (
+    command.reference !== undefined &&
+    state.subscriptions[command.memberType]?.reference !== command.reference
+  )
+    return [];
+  return [{ type: 'PlanCancelled', data: { memberType: command.memberType, at: command.now.toISOString() } }];
+}
+
+function lifetime(command: Command<'lifetime'>, state: MembershipState): MembershipEvent[] {
+  // Once only. A running monthly plan ends with it: the lifetime view has no Cancel button,
+  // and nothing is left to pay for (every benefit is the member's for good).
+  if (state.lifer) return [];
+  const at = command.now.toISOString();
+  const events: MembershipEvent[] = [
+    {
+      type: 'LifetimeBought',
+      data: {
+        reference: command.reference,
+        at,
+        ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+      },
+    },
+  ];
+  for (const memberType of ['artist', 'producer'] as const)
+    if (currentPlan(state, memberType) !== null)
+      events.push({ type: 'PlanCancelled', data: { memberType, at } });
+  return events;
+}
+
+function decide(command: MembershipCommand, state: MembershipState): MembershipEvent[] {
+  switch (command.type) {
+    case 'start':
+      return start(command, state);
+    case 'renew':
+      return renew(command, state);
+    case 'renewalFailed':
+      return renewalFailed(command, state);
+    case 'cancel':
+      return cancel(command, state);
+    case 'lifetime':
+      return lifetime(command, state);
+  }
+}
+
+/** Which of the member's plans the provider bills under this reference (the latest plan of a type only). */
+function billedType(state: MembershipState, reference: string): MemberType | null {
+  for (const memberType of ['artist', 'producer'] as const)
+    if (state.subscriptions[memberType]?.reference === reference) return memberType;
+  return null;
+}
+
+export const membershipDecider: Decider<MembershipState, MembershipCommand, MembershipEvent> = {
+  initialState: initialMembership,
+  decide,
+  evolve,
+};

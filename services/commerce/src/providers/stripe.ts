@@ -1,0 +1,129 @@
+import Stripe from 'stripe';
+import type { ProviderEvent, SessionPayment } from './providerEvent';
+
+/**
+ * Webhook signatures (Stripe's scheme: `Stripe-Signature: t=…,v1=HMAC-SHA256(t.body)`), for both the
+ * Stripe adapter and the local test provider, whose pay step signs its events with the same secret
+ * and hands them to the same handler as the webhook route: nothing becomes a purchase unverified.
+ */
+export class WebhookSigner {
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly secret: string,
+    stripeSecretKey?: string,
+    private readonly toleranceSeconds = 300,
+  ) {
+    if (!secret)
+      throw new Error('The webhook secret is empty: set STRIPE_WEBHOOK_SECRET or COMMERCE_WEBHOOK_SECRET');
+    // Only the webhook helpers are used (no network): any key works when Stripe is not configured.
+    this.stripe = new Stripe(stripeSecretKey ?? 'sk_test_webhooks_only', { telemetry: false });
+  }
+
+  /** The verified event, or a throw (bad or missing signature, stale timestamp, not JSON). */
+  verify(rawBody: Buffer | string, signature: string | undefined): Stripe.Event {
+    if (!signature) throw new Error('missing signature');
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.secret, this.toleranceSeconds);
+  }
+
+  /** A signature header for a payload (the test provider's webhooks; tests). */
+  sign(payload: string, timestamp?: number): string {
+    return this.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.secret,
+      ...(timestamp !== undefined ? { timestamp } : {}),
+    });
+  }
+}
+
+/** The fields of a Stripe invoice commerce reads (older and newer API versions place `subscription` apart). */
+interface InvoiceFields {
+  subscription?: string | { id: string } | null;
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+  amount_paid?: number;
+  period_end?: number;
+  lines?: { data?: Array<{ period?: { end?: number } }> };
+}
+
+/** The fields of a Stripe charge commerce reads. */
+interface ChargeFields {
+  id?: string;
+  payment_intent?: string | { id: string } | null;
+  amount_refunded?: number;
+  refunds?: { data?: Array<{ metadata?: Record<string, string> | null }> } | null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+const SESSION_STAGES: Record<string, 'completed' | 'paidLater' | 'expired' | 'paymentFailed'> = {
+  'checkout.session.completed': 'completed',
+  'checkout.session.async_payment_succeeded': 'paidLater',
+  'checkout.session.expired': 'expired',
+  'checkout.session.async_payment_failed': 'paymentFailed',
+};
+
+const PAYMENTS: Record<string, SessionPayment> = { paid: 'paid', no_payment_required: 'nothing_due' };
+
+function fromSession(type: string, session: Stripe.Checkout.Session): ProviderEvent {
+  return {
+    kind: 'checkoutSession',
+    sessionId: session.id,
+    stage: SESSION_STAGES[type] ?? 'other',
+    providerType: type,
+    payment: PAYMENTS[session.payment_status] ?? 'unpaid',
+    paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : null,
+    subscriptionRef: idOf(session.subscription),
+    amountCents: session.amount_total ?? null,
+  };
+}
+
+function fromInvoice(event: Stripe.Event): ProviderEvent {
+  const invoice = event.data.object as unknown as InvoiceFields;
+  const reference = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
+  if (event.type === 'invoice.payment_failed') return { kind: 'renewalFailed', eventId: event.id, reference };
+  const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
+  return {
+    kind: 'renewalPaid',
+    eventId: event.id,
+    reference,
+    periodEndsAt: end === undefined ? null : new Date(end * 1000),
+    amountCents: invoice.amount_paid ?? 0,
+  };
+}
+
+/** A refund names its purchases in its metadata (`purchaseIds`, comma-separated), if it is for some. */
+function fromCharge(eventId: string, charge: ChargeFields): ProviderEvent {
+  const named = charge.refunds?.data?.[0]?.metadata?.purchaseIds;
+  return {
+    kind: 'refunded',
+    eventId,
+    paymentRef: idOf(charge.payment_intent) ?? charge.id ?? null,
+    refundedTotalCents: charge.amount_refunded,
+    purchaseIds: named
+      ? named
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : null,
+  };
+}
+
+/**
+ * A verified Stripe event (or the local test provider's, shaped the same) in commerce's own terms:
+ * checkout sessions, a plan's invoices (`invoice.paid` / `invoice.payment_succeeded`: renewed;
+ * `invoice.payment_failed`: failed) and refunds (`charge.refunded`).
+ */
+export function fromStripe(event: Stripe.Event): ProviderEvent {
+  if (event.type.startsWith('checkout.session.'))
+    return fromSession(event.type, event.data.object as Stripe.Checkout.Session);
+  switch (event.type) {
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed':
+      return fromInvoice(event);
+    case 'charge.refunded':
+      return fromCharge(event.id, event.data.object as unknown as ChargeFields);
+  }
+  return { kind: 'unhandled' };
+}
