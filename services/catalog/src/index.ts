@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import {
-  createServiceApp,
   defineService,
-  eventStoreSchema,
-  OutboxRelay,
-  PostgresEventStore,
-  processedEventsSchema,
+  openEventSourced,
   type BlobStore,
   type EventBus,
   type InternalTokenVerifier,
   type Logger,
   type SqlDatabase,
-  type Subscription,
 } from '@beatmatch/platform';
 import { showcaseRouter } from './showcase/api';
 import { catalogRouter, uploadLimitsFromMb, type UploadedFileVerifier, type UploadLimits } from './beats/api';
@@ -72,21 +67,17 @@ export interface CatalogServiceOptions {
   demoCatalogue?: { beats: number };
 }
 
-/** Composition root of the catalog: event store, read models, outbox relay, subscriptions and HTTP API. */
+/** Composition root of the catalog (the service kit): store, read models, relay, subscriptions, workers, HTTP. */
 export async function createCatalogService(options: CatalogServiceOptions) {
   const { db, bus, logger } = options;
   const clock = options.clock ?? (() => new Date());
-  const s = options.schema ?? CATALOG_SCHEMA;
-  await db.exec(
-    eventStoreSchema(s) +
-      catalogReadModelSchema(s) +
-      fingerprintSchemaSql(s) +
-      entitlementsSchemaSql(s) +
-      processedEventsSchema(s),
-  );
-
-  const relay = new OutboxRelay(db, s, bus, logger, { pollMs: options.relayPollMs ?? 1000 });
-  const store = new PostgresEventStore(db, s, [catalogProjection(s)], () => void relay.kick());
+  const core = await openEventSourced(options, {
+    name: 'catalog',
+    schema: options.schema ?? CATALOG_SCHEMA,
+    readModels: [catalogReadModelSchema, fingerprintSchemaSql, entitlementsSchemaSql],
+    projections: (s) => [catalogProjection(s)],
+  });
+  const { store, schema: s } = core;
   const queries = new CatalogQueries(db, s);
   const entitlements = new SqlEntitlements(db, s);
   const commands = createBeatCommands({ store, entitlements, clock });
@@ -100,44 +91,64 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     options.crateSyncPollMs,
   );
   const sweeper = new DraftSweeper({ db, schema: s, commands, blobs: options.blobs, clock, logger });
-
-  const { app, finalize } = createServiceApp({
-    name: 'catalog',
-    logger,
-    verifier: options.verifier,
-    readiness: [() => db.query('SELECT 1')],
-  });
-  // Public showcase reads first: the catalog router asks for a session after its public routes.
-  app.use(showcaseRouter({ db, schema: s, blobs: options.blobs }));
-  app.use(
-    catalogRouter({
-      commands,
-      queries,
-      entitlements,
-      blobs: options.blobs,
-      uploadWorkflow: workflow ?? noUploadWorkflow,
-      limits: options.limits,
-      ...(options.verifyFile ? { verifyFile: options.verifyFile } : {}),
-      clock,
-      logger,
-    }),
+  const demo = demoSeeding(
+    { commands, queries, blobs: options.blobs, logger },
+    workflow,
+    options.demoCatalogue,
   );
-  finalize();
 
-  let subscription: Subscription | undefined;
+  const service = core.assemble({
+    routers: [
+      // Public showcase reads first: the catalog router asks for a session after its public routes.
+      showcaseRouter({ db, schema: s, blobs: options.blobs }),
+      catalogRouter({
+        commands,
+        queries,
+        entitlements,
+        blobs: options.blobs,
+        uploadWorkflow: workflow ?? noUploadWorkflow,
+        limits: options.limits,
+        ...(options.verifyFile ? { verifyFile: options.verifyFile } : {}),
+        clock,
+        logger,
+      }),
+    ],
+    subscriptions: [
+      () =>
+        subscribe({
+          bus,
+          db,
+          logger,
+          schema: s,
+          afterEntitlements: () => void crateSync.kick(),
+          ...(options.consumer ? { consumer: options.consumer } : {}),
+          ...(options.topics ? { topics: options.topics } : {}),
+        }),
+    ],
+    workers: [crateSync, sweeper, { start: () => workflow?.run?.(), stop: async () => workflow?.stop?.() }],
+    onStart: demo.start,
+    onStop: demo.stop,
+  });
+  return { ...service, store, queries, commands, relay: core.relays[0]!, crateSync, sweeper };
+}
+
+/**
+ * The demo catalogue, seeded in the background at start (it never delays readiness) and waited for
+ * at stop, which tells it to stop early.
+ */
+function demoSeeding(
+  deps: Omit<Parameters<typeof seedDemoCatalogue>[0], 'workflow' | 'beats' | 'stopped'> & {
+    queries: CatalogQueries;
+  },
+  workflow: UploadWorkflow | undefined,
+  demoCatalogue: { beats: number } | undefined,
+) {
+  const { logger, queries } = deps;
   let stopping = false;
   let seeding: Promise<unknown> | undefined;
-  const seedDemo = async (beats: number, starter: UploadWorkflow) => {
+  const seed = async (beats: number, starter: UploadWorkflow) => {
     const started = Date.now();
-    const seeded = await seedDemoCatalogue({
-      commands,
-      queries,
-      blobs: options.blobs,
-      workflow: starter,
-      logger,
-      beats,
-      stopped: () => stopping,
-    });
+    const seeded = await seedDemoCatalogue({ ...deps, workflow: starter, beats, stopped: () => stopping });
     if (seeded.finalized === 0) return;
     logger.info(seeded, 'demo catalogue: beats stored and finalized; the upload workflow publishes them');
     const until = Date.now() + 30 * 60_000;
@@ -147,40 +158,15 @@ export async function createCatalogService(options: CatalogServiceOptions) {
       logger.info({ beats: seeded.finalized, ms: Date.now() - started }, 'demo catalogue published');
   };
   return {
-    app,
-    store,
-    queries,
-    commands,
-    relay,
-    crateSync,
-    sweeper,
-    async start() {
-      relay.start();
-      subscription = await subscribe({
-        bus,
-        db,
-        logger,
-        schema: s,
-        afterEntitlements: () => void crateSync.kick(),
-        ...(options.consumer ? { consumer: options.consumer } : {}),
-        ...(options.topics ? { topics: options.topics } : {}),
-      });
-      crateSync.start();
-      sweeper.start();
-      await workflow?.run?.();
-      if (workflow && options.demoCatalogue)
-        seeding = seedDemo(options.demoCatalogue.beats, workflow).catch((error: unknown) =>
+    start: () => {
+      if (workflow && demoCatalogue)
+        seeding = seed(demoCatalogue.beats, workflow).catch((error: unknown) =>
           logger.warn({ err: error }, 'demo catalogue seeding stopped'),
         );
     },
-    async stop() {
+    stop: async () => {
       stopping = true;
       await seeding;
-      await workflow?.stop?.();
-      await subscription?.stop();
-      await crateSync.stop();
-      await sweeper.stop();
-      await relay.stop();
     },
   };
 }
@@ -224,11 +210,7 @@ export const service = defineService({
         'no Temporal frontend (TEMPORAL_ADDRESS): finalized uploads wait unpublished',
       );
     return createCatalogService({
-      db: infrastructure.db,
-      bus: infrastructure.bus,
-      verifier: infrastructure.verifier,
-      logger: infrastructure.logger,
-      blobs: infrastructure.blobs,
+      ...infrastructure,
       limits: uploadLimitsFromMb({
         snippet: config.CATALOG_MAX_SNIPPET_MB,
         mp3: config.CATALOG_MAX_MP3_MB,
@@ -236,8 +218,6 @@ export const service = defineService({
         trackout: config.CATALOG_MAX_TRACKOUT_MB,
         cover: config.CATALOG_MAX_COVER_MB,
       }),
-      clock: infrastructure.clock,
-      relayPollMs: infrastructure.relayPollMs,
       verifyFile: verifyUploadedFile,
       ...(temporal
         ? {
