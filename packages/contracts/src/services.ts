@@ -8,7 +8,7 @@
  */
 export const serviceRegistry = [
   { name: 'identity', port: 4001 },
-  { name: 'catalog', port: 4002, needs: ['mongodb', 'temporal'] },
+  { name: 'catalog', port: 4002, needs: ['temporal'] },
   { name: 'matchmaker', port: 4003 },
   { name: 'commerce', port: 4004 },
   { name: 'payouts', port: 4005, needs: ['temporal'] },
@@ -20,7 +20,7 @@ export interface ServiceEntry {
   /** Its port in the distributed profile. */
   port: number;
   /** Servers of the distributed stack it needs healthy before it starts (beyond postgres and kafka). */
-  needs?: readonly ('mongodb' | 'temporal' | 'eventstoredb' | 's3')[];
+  needs?: readonly ('temporal' | 'eventstoredb' | 's3')[];
 }
 
 export type RegisteredServiceName = (typeof serviceRegistry)[number]['name'];

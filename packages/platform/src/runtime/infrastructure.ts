@@ -13,6 +13,9 @@ import { SmtpMailer } from '../mail/smtp';
 import type { PaymentsPort } from '../payments/port';
 import { TestPaymentProvider } from '../payments/testProvider';
 import { StripePayments, createStripeClient } from '../payments/stripe';
+import type { SubscriptionPaymentsPort } from '../payments/subscriptionPort';
+import { PaypalSubscriptions } from '../payments/paypal';
+import { TestSubscriptionProvider } from '../payments/testSubscriptions';
 import type { InternalTokenVerifier } from '../auth/internalToken';
 import type { Infrastructure } from './service';
 import type { BlobStore } from '../blobs/port';
@@ -26,11 +29,17 @@ export const infrastructureConfigShape = {
   /** host:port of the Temporal frontend; the embedded profile starts its own dev server when unset. */
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
-  /** mongodb://… for the documents port; unset means Postgres JSONB. */
-  MONGO_URL: z.string().min(1).optional(),
   /** Stripe (or stripe-mock with STRIPE_API_BASE); unset means the built-in test provider. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * PayPal's REST app (subscriptions); unset: the local test provider. PAYPAL_API_BASE:
+   * https://api-m.paypal.com live, the sandbox when unset. PAYPAL_WEBHOOK_ID: the registered webhook's id.
+   */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
 };
 export type InfrastructureConfig = z.infer<z.ZodObject<typeof infrastructureConfigShape>>;
 
@@ -109,6 +118,22 @@ export class InfrastructureSet {
     return db;
   }
 
+  /**
+   * Subscriptions are paid at PayPal when PAYPAL_CLIENT_ID is set, else at the local test provider,
+   * whose webhooks are signed with the calling service's secret.
+   */
+  private subscriptionPayments(webhookSecret: string): SubscriptionPaymentsPort {
+    const { config } = this.options;
+    return config.PAYPAL_CLIENT_ID
+      ? new PaypalSubscriptions({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET ?? '',
+          webhookId: config.PAYPAL_WEBHOOK_ID ?? '',
+          ...(config.PAYPAL_API_BASE ? { apiBase: config.PAYPAL_API_BASE } : {}),
+        })
+      : new TestSubscriptionProvider(webhookSecret);
+  }
+
   /** The process's blob store (one per process), opened on first use. */
   blobs(): Promise<BlobStore> {
     return (this.blobStore ??= createBlobStore(
@@ -125,10 +150,10 @@ export class InfrastructureSet {
       bus: this.bus,
       mailer: this.mailer,
       payments: this.payments,
+      subscriptionPayments: (webhookSecret) => this.subscriptionPayments(webhookSecret),
       workflows: config.TEMPORAL_ADDRESS
         ? { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE }
         : undefined,
-      documents: { mongoUrl: config.MONGO_URL },
       blobs: () => this.blobs(),
       verifier: this.options.verifier,
       dataDir: path.join(path.resolve(config.DATA_DIR), name),

@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../sql/port';
 import type { EventBus } from '../bus/port';
 import type { Mailer } from '../mail/port';
 import type { PaymentsPort } from '../payments/port';
+import type { SubscriptionPaymentsPort } from '../payments/subscriptionPort';
 import type { TemporalSettings } from '../workflows/temporal';
 import type { InternalTokenVerifier } from '../auth/internalToken';
 import type { BlobStore } from '../blobs/port';
@@ -13,7 +14,8 @@ import type { PublicHandler } from '../http/app';
 
 /**
  * Everything a service gets from the process, chosen once from configuration for both profiles
- * (runtime/infrastructure.ts): the service's own SQL database, the bus, mail, payments, where the
+ * (runtime/infrastructure.ts): the service's own SQL database, the bus, mail, payments (cards and
+ * subscriptions), where the
  * Temporal frontend is, blob storage, and the verifier of gateway-signed callers.
  */
 export interface Infrastructure {
@@ -24,10 +26,10 @@ export interface Infrastructure {
   bus: EventBus;
   mailer: Mailer;
   payments: PaymentsPort;
+  /** Subscription payments: PayPal when configured, else the local test provider signing with `webhookSecret`. */
+  subscriptionPayments(webhookSecret: string): SubscriptionPaymentsPort;
   /** The Temporal frontend (embedded: the dev server the profile starts; distributed: TEMPORAL_ADDRESS). */
   workflows: TemporalSettings | undefined;
-  /** Where MongoDB is in the distributed profile; unset means the Postgres JSONB documents adapter on `db`. */
-  documents: { mongoUrl: string | undefined };
   /**
    * Blob storage (BLOB_STORE: files with signed URLs embedded, S3 distributed), opened on first use
    * so services without blobs need no blob settings. One store per process.

@@ -1,3 +1,0 @@
-export * from './port';
-export * from './jsonb';
-export * from './mongoose';
