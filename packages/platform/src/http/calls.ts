@@ -92,17 +92,29 @@ interface RouteLayer {
   handle?: { stack?: RouteLayer[]; router?: { stack?: RouteLayer[] } };
 }
 
-/** The method and path of every route an Express app (or router) has, nested routers included. */
+/** Apps mounted inside another with `mountApp` (Express keeps no way back from the parent). */
+const mountedApps = new WeakMap<Express, Express[]>();
+
+/** Mounts `child` in `parent` (`parent.use(child)`) so that `routesOf(parent)` also lists the child's routes. */
+export function mountApp(parent: Express, child: Express): void {
+  parent.use(child);
+  mountedApps.set(parent, [...(mountedApps.get(parent) ?? []), child]);
+}
+
+/** The method and path of every route an Express app (or router) has, nested routers and mounted apps included. */
 export function routesOf(app: Express | Router): { method: string; path: string }[] {
   const stack = ((app as Express).router?.stack ?? (app as Router).stack ?? []) as RouteLayer[];
-  return stack.flatMap((layer) => {
-    if (layer.route)
-      return Object.keys(layer.route.methods)
-        .filter((method) => method !== '_all')
-        .map((method) => ({ method, path: layer.route!.path }));
-    const nested = layer.handle?.stack ?? layer.handle?.router?.stack;
-    return nested ? routesOf({ stack: nested } as unknown as Router) : [];
-  });
+  const children = mountedApps.get(app as Express) ?? [];
+  return [...stack.flatMap((layer) => routesOfLayer(layer)), ...children.flatMap((child) => routesOf(child))];
+}
+
+function routesOfLayer(layer: RouteLayer): { method: string; path: string }[] {
+  if (layer.route)
+    return Object.keys(layer.route.methods)
+      .filter((method) => method !== '_all')
+      .map((method) => ({ method, path: layer.route!.path }));
+  const nested = layer.handle?.stack ?? layer.handle?.router?.stack;
+  return nested ? routesOf({ stack: nested } as unknown as Router) : [];
 }
 
 /**

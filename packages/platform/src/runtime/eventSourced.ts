@@ -8,6 +8,7 @@ import { processedEventsSchema } from '../consumers/idempotent';
 import { OutboxRelay } from '../outbox/relay';
 import { createServiceApp, requireGatewayCaller, type PublicHandler } from '../http/app';
 import { problemHandler } from '../http/problem';
+import { mountApp } from '../http/calls';
 import type { RunnableService } from './service';
 
 /** The topics one outbox relay publishes (see OutboxRelay); unset: every topic. */
@@ -159,7 +160,7 @@ function withRawBodyRoutes(inner: Express, routes: readonly RawBodyRoute[], base
   const app = express();
   app.disable('x-powered-by');
   for (const route of routes) app.post(route.path, requireGatewayCaller(base.verifier), ...route.handlers);
-  app.use(inner);
+  mountApp(app, inner);
   app.use(problemHandler);
   return app;
 }
