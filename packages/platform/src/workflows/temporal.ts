@@ -103,3 +103,5 @@ const quietBundlerLogger = {
   error: (message: string, meta?: unknown) => console.error(message, meta ?? ''),
   log: () => undefined,
 };
+
+export { ensureSchedule, type ScheduleDefinition } from './schedules';
