@@ -1,9 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { LOCAL_WEBHOOK_ALGO, localWebhookSignature } from '../src/payments/testSubscriptions';
-import { PAYPAL_WEBHOOK_HEADERS, type SubscriptionStatus } from '../src/payments/subscriptionPort';
+import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import express from 'express';
+import {
+  addMonth,
+  approvePage,
+  oauthRoutes,
+  recordRequests,
+  signedDelivery,
+  subscriptionRoutes,
+  verifyRoute,
+  view,
+  type Delivery,
+  type PaypalPlanDefinition,
+  type PaypalState,
+  type RecordedPaypalRequest,
+  type StoredSubscription,
+} from './paypalRoutes';
+
+export type { Delivery, PaypalPlanDefinition, RecordedPaypalRequest } from './paypalRoutes';
 
 /**
  * Test code: a local server speaking PayPal's documented REST contract for subscriptions, for contract
@@ -15,34 +30,6 @@ import { PAYPAL_WEBHOOK_HEADERS, type SubscriptionStatus } from '../src/payments
  * signed with a secret only it knows (PayPal signs with its certificate's key; the verify call is the
  * same either way), so only events it produced verify. Every request is recorded for assertions.
  */
-export interface PaypalPlanDefinition {
-  id: string;
-  /** Price per month, PayPal's decimal string ("8.00"). */
-  price: string;
-}
-
-interface StoredSubscription {
-  id: string;
-  status: SubscriptionStatus;
-  plan_id: string;
-  custom_id?: string;
-  subscriber: unknown;
-  return_url: string;
-  cancel_url: string;
-  ba_token: string;
-  create_time: string;
-  next_billing_time: string | null;
-  last_payment: { amount: { currency_code: string; value: string }; time: string } | null;
-  cancel_reason?: string;
-}
-
-export interface RecordedPaypalRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
-
 export interface LocalPaypal {
   url: string;
   clientId: string;
@@ -65,258 +52,32 @@ export interface LocalPaypal {
   close(): Promise<void>;
 }
 
-export interface Delivery {
-  body: string;
-  headers: Record<string, string>;
-}
-
-const addMonth = (from: Date) => {
-  const next = new Date(from.getTime());
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-};
-
 export async function startLocalPaypal(options: { plans: PaypalPlanDefinition[] }): Promise<LocalPaypal> {
-  const clientId = `local-client-${randomUUID()}`;
-  const clientSecret = randomBytes(24).toString('hex');
-  const webhookId = `WH-${randomUUID().slice(0, 8).toUpperCase()}`;
-  const signingSecret = randomBytes(32).toString('hex');
-  const plans = new Map(options.plans.map((plan) => [plan.id, plan]));
-  const tokens = new Set<string>();
-  const subscriptions = new Map<string, StoredSubscription>();
-  const byRequestId = new Map<string, unknown>();
-  const requests: RecordedPaypalRequest[] = [];
-  let base = '';
-
-  const app = express();
-  app.use(express.text({ type: () => true, limit: '1mb' }));
-  app.use((req, _res, next) => {
-    let body: unknown = req.body;
-    if (typeof req.body === 'string' && req.is('application/json')) {
-      try {
-        body = JSON.parse(req.body);
-      } catch {
-        body = req.body;
-      }
-    }
-    requests.push({ method: req.method, path: req.path, headers: { ...req.headers }, body });
-    (req as Request & { parsed: unknown }).parsed = body;
-    next();
-  });
-  const parsed = (req: Request) => (req as Request & { parsed: unknown }).parsed as Record<string, unknown>;
-  const error = (res: Response, status: number, name: string, message: string) =>
-    res.status(status).json({ name, message, debug_id: randomBytes(6).toString('hex'), details: [] });
-
-  app.post('/v1/oauth2/token', (req, res) => {
-    const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-    if (req.header('authorization') !== expected) {
-      res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
-      return;
-    }
-    const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
-    if (!req.is('application/x-www-form-urlencoded') || form.get('grant_type') !== 'client_credentials') {
-      res.status(400).json({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
-      return;
-    }
-    const token = `A21AA${randomBytes(24).toString('hex')}`;
-    tokens.add(token);
-    res.json({
-      scope: 'https://uri.paypal.com/services/subscriptions',
-      access_token: token,
-      token_type: 'Bearer',
-      app_id: 'APP-LOCAL',
-      expires_in: 32400,
-      nonce: randomUUID(),
-    });
-  });
-
-  // The approve page (PayPal's, outside the REST API): the buyer approves, PayPal sends them back.
-  app.get('/webapps/billing/subscriptions', (req, res) => {
-    const token = String(req.query.ba_token ?? '');
-    const sub = [...subscriptions.values()].find((candidate) => candidate.ba_token === token);
-    if (!sub) {
-      res.status(404).send('Unknown approval token');
-      return;
-    }
-    if (sub.status === 'APPROVAL_PENDING') {
-      sub.status = 'ACTIVE';
-      const now = new Date();
-      const plan = plans.get(sub.plan_id)!;
-      sub.last_payment = { amount: { currency_code: 'USD', value: plan.price }, time: now.toISOString() };
-      sub.next_billing_time = addMonth(now).toISOString();
-    }
-    const back = new URL(sub.return_url);
-    back.searchParams.set('subscription_id', sub.id);
-    back.searchParams.set('ba_token', sub.ba_token);
-    back.searchParams.set('token', sub.ba_token.replace(/^BA-/, 'EC-'));
-    res.redirect(302, back.toString());
-  });
-
-  const bearer = (req: Request, res: Response, next: NextFunction) => {
-    const match = /^Bearer (.+)$/.exec(req.header('authorization') ?? '');
-    if (!match || !tokens.has(match[1]!)) {
-      res
-        .status(401)
-        .json({ error: 'invalid_token', error_description: 'Token signature verification failed' });
-      return;
-    }
-    next();
+  const state: PaypalState = {
+    clientId: `local-client-${randomUUID()}`,
+    clientSecret: randomBytes(24).toString('hex'),
+    webhookId: `WH-${randomUUID().slice(0, 8).toUpperCase()}`,
+    signingSecret: randomBytes(32).toString('hex'),
+    plans: new Map(options.plans.map((plan) => [plan.id, plan])),
+    tokens: new Set(),
+    subscriptions: new Map(),
+    byRequestId: new Map(),
+    requests: [],
+    base: '',
   };
-  app.use('/v1', bearer);
-
-  const view = (sub: StoredSubscription) => ({
-    id: sub.id,
-    plan_id: sub.plan_id,
-    status: sub.status,
-    ...(sub.custom_id ? { custom_id: sub.custom_id } : {}),
-    subscriber: sub.subscriber,
-    create_time: sub.create_time,
-    billing_info:
-      sub.status === 'APPROVAL_PENDING'
-        ? undefined
-        : {
-            ...(sub.next_billing_time ? { next_billing_time: sub.next_billing_time } : {}),
-            ...(sub.last_payment ? { last_payment: sub.last_payment } : {}),
-            failed_payments_count: 0,
-          },
-    links: [
-      ...(sub.status === 'APPROVAL_PENDING'
-        ? [
-            {
-              href: `${base}/webapps/billing/subscriptions?ba_token=${sub.ba_token}`,
-              rel: 'approve',
-              method: 'GET',
-            },
-          ]
-        : []),
-      { href: `${base}/v1/billing/subscriptions/${sub.id}`, rel: 'self', method: 'GET' },
-    ],
-  });
-
-  app.post('/v1/billing/subscriptions', (req, res) => {
-    const requestId = req.header('paypal-request-id');
-    if (requestId && byRequestId.has(requestId)) {
-      res.status(201).json(byRequestId.get(requestId));
-      return;
-    }
-    const body = parsed(req);
-    const plan = typeof body?.plan_id === 'string' ? plans.get(body.plan_id) : undefined;
-    if (!plan) {
-      error(
-        res,
-        422,
-        'UNPROCESSABLE_ENTITY',
-        'The requested action could not be performed: INVALID_RESOURCE_ID',
-      );
-      return;
-    }
-    const context = (body.application_context ?? {}) as Record<string, unknown>;
-    if (typeof context.return_url !== 'string' || typeof context.cancel_url !== 'string') {
-      error(res, 400, 'INVALID_REQUEST', 'return_url and cancel_url are required');
-      return;
-    }
-    const id = `I-${randomBytes(6).toString('hex').toUpperCase()}`;
-    const sub: StoredSubscription = {
-      id,
-      status: 'APPROVAL_PENDING',
-      plan_id: plan.id,
-      ...(typeof body.custom_id === 'string' ? { custom_id: body.custom_id } : {}),
-      subscriber: body.subscriber ?? {},
-      return_url: context.return_url,
-      cancel_url: context.cancel_url,
-      ba_token: `BA-${randomBytes(8).toString('hex').toUpperCase()}`,
-      create_time: new Date().toISOString(),
-      next_billing_time: null,
-      last_payment: null,
-    };
-    subscriptions.set(id, sub);
-    const answer = { ...view(sub), status_update_time: sub.create_time };
-    if (requestId) byRequestId.set(requestId, answer);
-    res.status(201).json(answer);
-  });
-
-  app.get('/v1/billing/subscriptions/:id', (req, res) => {
-    const sub = subscriptions.get(String(req.params.id));
-    if (!sub) {
-      error(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
-      return;
-    }
-    res.json(view(sub));
-  });
-
-  app.post('/v1/billing/subscriptions/:id/cancel', (req, res) => {
-    const sub = subscriptions.get(String(req.params.id));
-    if (!sub) {
-      error(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
-      return;
-    }
-    if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') {
-      error(res, 422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
-      return;
-    }
-    sub.status = 'CANCELLED';
-    const reason = parsed(req)?.reason;
-    if (typeof reason === 'string') sub.cancel_reason = reason;
-    res.status(204).end();
-  });
-
-  app.post('/v1/notifications/verify-webhook-signature', (req, res) => {
-    const body = parsed(req);
-    const event = body?.webhook_event;
-    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time'];
-    if (!event || typeof body.webhook_id !== 'string' || fields.some((f) => typeof body[f] !== 'string')) {
-      error(res, 400, 'VALIDATION_ERROR', 'Invalid data provided');
-      return;
-    }
-    const expected = localWebhookSignature(
-      signingSecret,
-      body.transmission_id as string,
-      body.transmission_time as string,
-      body.webhook_id,
-      JSON.stringify(event),
-    );
-    const ok =
-      body.webhook_id === webhookId &&
-      body.auth_algo === LOCAL_WEBHOOK_ALGO &&
-      body.transmission_sig === expected;
-    res.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-  });
-
+  const app = express();
+  recordRequests(app, state);
+  oauthRoutes(app, state);
+  approvePage(app, state);
+  subscriptionRoutes(app, state);
+  verifyRoute(app, state);
   const server: Server = await new Promise((resolve) => {
     const started = app.listen(0, '127.0.0.1', () => resolve(started));
   });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const delivery = (eventType: string, resource: Record<string, unknown>, eventId?: string): Delivery => {
-    const event = {
-      id: eventId ?? `WH-${randomBytes(10).toString('hex').toUpperCase()}`,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: eventType.startsWith('PAYMENT.SALE') ? 'sale' : 'subscription',
-      event_type: eventType,
-      summary: eventType,
-      resource,
-    };
-    const body = JSON.stringify(event);
-    const transmissionId = randomUUID();
-    const transmissionTime = new Date().toISOString();
-    return {
-      body,
-      headers: {
-        [PAYPAL_WEBHOOK_HEADERS.authAlgo]: LOCAL_WEBHOOK_ALGO,
-        [PAYPAL_WEBHOOK_HEADERS.certUrl]: `${base}/v1/notifications/certs/local`,
-        [PAYPAL_WEBHOOK_HEADERS.transmissionId]: transmissionId,
-        [PAYPAL_WEBHOOK_HEADERS.transmissionTime]: transmissionTime,
-        [PAYPAL_WEBHOOK_HEADERS.transmissionSig]: localWebhookSignature(
-          signingSecret,
-          transmissionId,
-          transmissionTime,
-          webhookId,
-          body,
-        ),
-      },
-    };
-  };
+  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { plans, subscriptions } = state;
+  const delivery = (eventType: string, resource: Record<string, unknown>, eventId?: string) =>
+    signedDelivery(state, eventType, resource, eventId);
   const known = (subscriptionId: string) => {
     const sub = subscriptions.get(subscriptionId);
     if (!sub) throw new Error(`no subscription ${subscriptionId}`);
@@ -324,11 +85,11 @@ export async function startLocalPaypal(options: { plans: PaypalPlanDefinition[] 
   };
 
   return {
-    url: base,
-    clientId,
-    clientSecret,
-    webhookId,
-    requests,
+    url: state.base,
+    clientId: state.clientId,
+    clientSecret: state.clientSecret,
+    webhookId: state.webhookId,
+    requests: state.requests,
     subscriptions,
     async approve(approveUrl) {
       const response = await fetch(approveUrl, { redirect: 'manual' });
@@ -355,14 +116,14 @@ export async function startLocalPaypal(options: { plans: PaypalPlanDefinition[] 
     paymentFailed(subscriptionId) {
       const sub = known(subscriptionId);
       return delivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', {
-        ...view(sub),
+        ...view(state, sub),
         billing_info: { failed_payments_count: 1, next_billing_time: sub.next_billing_time },
       });
     },
-    resource: (subscriptionId) => view(known(subscriptionId)),
+    resource: (subscriptionId) => view(state, known(subscriptionId)),
     delivery,
     revokeTokens() {
-      tokens.clear();
+      state.tokens.clear();
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
