@@ -24,23 +24,16 @@ function peaks(samples: Float32Array, count = 4000): Float32Array {
 const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
-/**
- * The waveform with a draggable 30-second snippet region (spec §4 step 2, §5: default 60–90 s, zoom
- * slider 2 to 20). The region is moved with the mouse, or with the arrow keys on the slider below.
- */
-export function SnippetPicker({
-  wav,
-  audio,
-  region,
-  onChange,
-  onReady,
-}: {
-  wav: File;
-  audio: DecodedAudio;
-  region: { start: number; end: number };
-  onChange(region: { start: number; end: number }): void;
-  onReady(): void;
-}) {
+type SnippetRegion = { start: number; end: number };
+
+/** The WaveSurfer drawing with its snippet region, built once per WAV and following the region. */
+function useWaveform(
+  wav: File,
+  audio: DecodedAudio,
+  region: SnippetRegion,
+  onChange: (region: SnippetRegion) => void,
+  onReady: () => void,
+) {
   const container = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const regionRef = useRef<Region | null>(null);
@@ -50,7 +43,6 @@ export function SnippetPicker({
   onChangeRef.current = onChange;
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
-  const length = region.end - region.start;
 
   useEffect(() => {
     if (!container.current) return;
@@ -111,6 +103,34 @@ export function SnippetPicker({
     else void ws.play(region.start, region.end);
   };
 
+  return { container, surfer, zoom, setZoom, playing, togglePreview };
+}
+
+/**
+ * The waveform with a draggable 30-second snippet region (spec §4 step 2, §5: default 60–90 s, zoom
+ * slider 2 to 20). The region is moved with the mouse, or with the arrow keys on the slider below.
+ */
+export function SnippetPicker({
+  wav,
+  audio,
+  region,
+  onChange,
+  onReady,
+}: {
+  wav: File;
+  audio: DecodedAudio;
+  region: SnippetRegion;
+  onChange(region: SnippetRegion): void;
+  onReady(): void;
+}) {
+  const { container, surfer, zoom, setZoom, playing, togglePreview } = useWaveform(
+    wav,
+    audio,
+    region,
+    onChange,
+    onReady,
+  );
+  const length = region.end - region.start;
   return (
     <div>
       <div
