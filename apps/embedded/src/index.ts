@@ -21,9 +21,11 @@ import {
   startTemporalDevServer,
   parseServiceConfig,
   listenOn,
+  type BlobStore,
   type Logger,
   type PublicHandler,
   type RunnableService,
+  type ServiceDefinition,
 } from '@beatmatch/platform';
 import { serviceRegistry } from '@beatmatch/contracts';
 import { createGateway, devMailboxPolicy, type RateLimits, type ServiceName } from '@beatmatch/gateway';
@@ -110,25 +112,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
   // The internal-token keys live only as long as the process: every service is in it.
   const keys = await generateInternalKeyPair();
   const verifier = new InternalTokenVerifier(keys.publicKey);
-  const issuer = new InternalTokenIssuer(keys.privateKey);
-  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), DATA_DIR: root };
-  delete env.DATABASE_URL; // the embedded profile is PGlite under the data directory
-  delete env.KAFKA_BROKERS; // and the in-process bus
-  delete env.SMTP_URL;
-  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
-  if (options.mailFrom) env.MAIL_FROM = options.mailFrom;
-  // Workflows run on one code path in both profiles: without TEMPORAL_ADDRESS the embedded profile
-  // starts a Temporal dev server itself (installed on first start, state under the data directory).
-  const temporal =
-    env.TEMPORAL_ADDRESS || env.EMBEDDED_TEMPORAL === 'off'
-      ? undefined
-      : await startTemporalDevServer({ dataDir: path.join(root, 'temporal'), logger });
-  if (temporal) env.TEMPORAL_ADDRESS = temporal.address;
-  // On a Temporal server shared with other apps (an outside TEMPORAL_ADDRESS: tests, a second checkout),
-  // this app's upload workflows get a task queue of their own, so another app's worker never takes them.
-  else if (env.TEMPORAL_ADDRESS && !env.CATALOG_UPLOAD_TASK_QUEUE)
-    env.CATALOG_UPLOAD_TASK_QUEUE = `catalog-upload-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
-  const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+  const { env, temporal } = await embeddedEnvironment(options, root);
   let publicUrl = options.publicUrl ?? '';
   const infrastructure = InfrastructureSet.open({
     profile: 'embedded',
@@ -142,29 +126,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
     clientId: 'beatmatch',
     env: { BLOB_SIGNING_SECRET: secrets.BLOB_SIGNING_SECRET, ...env },
   });
-  const { devMailbox } = infrastructure;
+  const { devMailbox, bus } = infrastructure;
   const db = await infrastructure.database();
-  const bus = infrastructure.bus;
-
-  const servers: Server[] = [];
-  const urls = new Map<ServiceName, string>();
-  const apps = new Map<ServiceName, Express>();
-  const publicRoutes = new Map<ServiceName, Readonly<Record<string, PublicHandler>>>();
-  const services: RunnableService[] = [];
-  for (const definition of definitions) {
-    const own = parseServiceConfig(definition, { ...env, ...secrets });
-    const service = await definition.create(
-      await infrastructure.forService(definition.name, logger.child({ service: definition.name })),
-      own,
-    );
-    services.push(service);
-    const server = await listenOn(service.app, 0, '127.0.0.1');
-    servers.push(server);
-    urls.set(definition.name as ServiceName, `http://127.0.0.1:${portOf(server)}`);
-    apps.set(definition.name as ServiceName, service.app);
-    if (service.publicRoutes) publicRoutes.set(definition.name as ServiceName, service.publicRoutes);
-    await service.start();
-  }
+  const running = await startServices(definitions, infrastructure, { ...env, ...secrets }, logger);
 
   // Signed upload/download URLs of the filesystem blob store are served by the gateway (S3 serves its own).
   const blobStore = await infrastructure.blobs();
@@ -172,44 +136,18 @@ export async function startEmbedded(options: EmbeddedOptions) {
     const swept = await blobStore.sweepPartialUploads();
     if (swept > 0) logger.info({ swept }, 'partial blob uploads of an earlier run removed');
   }
-
-  const frontendsDir = options.frontendsDir;
-  const gateway = createGateway({
-    logger: logger.child({ service: 'gateway' }),
-    issuer,
-    serviceUrl: (name) => urls.get(name)!,
-    // One process: the gateway hands each call to the service's app itself (no loopback HTTP hop). The
-    // services still listen on loopback ports, as the distributed profile's would.
-    serviceApp: (name) => (options.inProcessServices === false ? undefined : apps.get(name)),
-    // Caller-free routes (the player's snippet bytes) go to the service's plain handler: gateway/src/routes.ts.
-    servicePublicRoutes: (name) => (options.inProcessServices === false ? undefined : publicRoutes.get(name)),
+  const gateway = embeddedGateway(options, {
+    running,
+    issuer: new InternalTokenIssuer(keys.privateKey),
     csrfSecret: secrets.csrfSecret!,
-    secureCookies: (options.publicUrl ?? '').startsWith('https://'),
-    ...(frontendsDir
-      ? {
-          frontends: {
-            shell: path.join(frontendsDir, 'shell', 'dist'),
-            producer: path.join(frontendsDir, 'producer', 'dist'),
-            artist: path.join(frontendsDir, 'artist', 'dist'),
-          },
-        }
-      : {}),
-    remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
-    ...(options.smtpUrl ? {} : { devMailbox }),
-    listenHost: options.host,
-    bus, // revoked sessions leave the gateway's cache at once
-    ...(blobStore instanceof FilesystemBlobStore
-      ? {
-          blobs: blobRoutes(blobStore),
-          blobsPath: new URL(env.BLOB_PUBLIC_URL || '/blobs', 'http://x').pathname,
-        }
-      : {}),
-    ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
-    ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
-    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    devMailbox,
+    bus,
+    blobStore,
+    env,
   });
   const gatewayServer = await listenOn(gateway, options.port, options.host);
-  servers.push(gatewayServer);
+  const servers = [...running.servers, gatewayServer];
+  const displayHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const url = `http://${displayHost}:${portOf(gatewayServer)}`;
   publicUrl ||= url;
 
@@ -217,9 +155,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
   return {
     url,
     dataDir: root,
-    serviceUrls: urls as ReadonlyMap<ServiceName, string>,
+    serviceUrls: running.urls as ReadonlyMap<ServiceName, string>,
     /** Each service's Express app (the contract spec compares its routes with the declared calls). */
-    serviceApps: apps as ReadonlyMap<ServiceName, Express>,
+    serviceApps: running.apps as ReadonlyMap<ServiceName, Express>,
     devMailbox,
     /** Whether /dev/mailbox is served, and why (loopback or DEV_MAILBOX). */
     devMailboxPage: options.smtpUrl
@@ -232,12 +170,128 @@ export async function startEmbedded(options: EmbeddedOptions) {
       stopped = true;
       for (const server of servers) server.closeAllConnections?.();
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      await Promise.all(services.map((service) => service.stop()));
+      await Promise.all(running.services.map((service) => service.stop()));
       await infrastructure.close();
       await temporal?.stop();
       unlock();
     },
   };
+}
+
+/**
+ * The settings the embedded profile runs with: PGlite under the data directory, the in-process bus,
+ * SMTP only when asked, and a Temporal frontend (its own dev server unless TEMPORAL_ADDRESS is set).
+ */
+async function embeddedEnvironment(options: EmbeddedOptions, root: string) {
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), DATA_DIR: root };
+  delete env.DATABASE_URL; // the embedded profile is PGlite under the data directory
+  delete env.KAFKA_BROKERS; // and the in-process bus
+  delete env.SMTP_URL;
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+  if (options.mailFrom) env.MAIL_FROM = options.mailFrom;
+  // Workflows run on one code path in both profiles: without TEMPORAL_ADDRESS the embedded profile
+  // starts a Temporal dev server itself (installed on first start, state under the data directory).
+  const temporal =
+    env.TEMPORAL_ADDRESS || env.EMBEDDED_TEMPORAL === 'off'
+      ? undefined
+      : await startTemporalDevServer({ dataDir: path.join(root, 'temporal'), logger: options.logger });
+  if (temporal) env.TEMPORAL_ADDRESS = temporal.address;
+  // On a Temporal server shared with other apps (an outside TEMPORAL_ADDRESS: tests, a second checkout),
+  // this app's upload workflows get a task queue of their own, so another app's worker never takes them.
+  else if (env.TEMPORAL_ADDRESS && !env.CATALOG_UPLOAD_TASK_QUEUE)
+    env.CATALOG_UPLOAD_TASK_QUEUE = `catalog-upload-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
+  return { env, temporal };
+}
+
+interface RunningServices {
+  services: RunnableService[];
+  servers: Server[];
+  urls: Map<ServiceName, string>;
+  apps: Map<ServiceName, Express>;
+  publicRoutes: Map<ServiceName, Readonly<Record<string, PublicHandler>>>;
+}
+
+/** Creates, listens (loopback, a free port) and starts every registered service, in registry order. */
+async function startServices(
+  definitions: ServiceDefinition[],
+  infrastructure: InfrastructureSet,
+  settings: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<RunningServices> {
+  const running: RunningServices = {
+    services: [],
+    servers: [],
+    urls: new Map(),
+    apps: new Map(),
+    publicRoutes: new Map(),
+  };
+  for (const definition of definitions) {
+    const name = definition.name as ServiceName;
+    const service = await definition.create(
+      await infrastructure.forService(name, logger.child({ service: name })),
+      parseServiceConfig(definition, settings),
+    );
+    running.services.push(service);
+    const server = await listenOn(service.app, 0, '127.0.0.1');
+    running.servers.push(server);
+    running.urls.set(name, `http://127.0.0.1:${portOf(server)}`);
+    running.apps.set(name, service.app);
+    if (service.publicRoutes) running.publicRoutes.set(name, service.publicRoutes);
+    await service.start();
+  }
+  return running;
+}
+
+/** The gateway of the embedded profile: every service in this process, the frontends, blobs and mailbox. */
+function embeddedGateway(
+  options: EmbeddedOptions,
+  parts: {
+    running: RunningServices;
+    issuer: InternalTokenIssuer;
+    csrfSecret: string;
+    devMailbox: InfrastructureSet['devMailbox'];
+    bus: InfrastructureSet['bus'];
+    blobStore: BlobStore;
+    env: NodeJS.ProcessEnv;
+  },
+) {
+  const { running, blobStore, env } = parts;
+  const inProcess = options.inProcessServices !== false;
+  const frontendsDir = options.frontendsDir;
+  return createGateway({
+    logger: options.logger.child({ service: 'gateway' }),
+    issuer: parts.issuer,
+    serviceUrl: (name) => running.urls.get(name)!,
+    // One process: the gateway hands each call to the service's app itself (no loopback HTTP hop). The
+    // services still listen on loopback ports, as the distributed profile's would.
+    serviceApp: (name) => (inProcess ? running.apps.get(name) : undefined),
+    // Caller-free routes (the player's snippet bytes) go to the service's plain handler: gateway/src/routes.ts.
+    servicePublicRoutes: (name) => (inProcess ? running.publicRoutes.get(name) : undefined),
+    csrfSecret: parts.csrfSecret,
+    secureCookies: (options.publicUrl ?? '').startsWith('https://'),
+    ...(frontendsDir
+      ? {
+          frontends: {
+            shell: path.join(frontendsDir, 'shell', 'dist'),
+            producer: path.join(frontendsDir, 'producer', 'dist'),
+            artist: path.join(frontendsDir, 'artist', 'dist'),
+          },
+        }
+      : {}),
+    remotes: { producer: '/remotes/producer/mf-manifest.json', artist: '/remotes/artist/mf-manifest.json' },
+    ...(options.smtpUrl ? {} : { devMailbox: parts.devMailbox }),
+    listenHost: options.host,
+    bus: parts.bus, // revoked sessions leave the gateway's cache at once
+    ...(blobStore instanceof FilesystemBlobStore
+      ? {
+          blobs: blobRoutes(blobStore),
+          blobsPath: new URL(env.BLOB_PUBLIC_URL || '/blobs', 'http://x').pathname,
+        }
+      : {}),
+    ...(env.DEV_MAILBOX ? { devMailboxSetting: env.DEV_MAILBOX } : {}),
+    ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
 }
 
 export type EmbeddedSystem = Awaited<ReturnType<typeof startEmbedded>>;
