@@ -6,3 +6,4 @@ export * from './kafka';
 export * from './dna';
 export * from './random';
 export * from './args';
+export * from './testbed';

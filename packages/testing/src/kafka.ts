@@ -54,14 +54,14 @@ export function testEvent(
   return { id, type, version: 1, occurredAt: new Date().toISOString(), payload };
 }
 
-/** Polls until predicate holds, or fails with the description (never hangs a suite). */
+/** Polls until predicate (sync or async) holds, or fails with the description (never hangs a suite). */
 export async function waitFor(
   description: string,
-  predicate: () => boolean,
+  predicate: () => boolean | Promise<boolean>,
   timeoutMs = 20_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${description}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -1,36 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { PDFDocument } from 'pdf-lib';
 import {
-  CATALOG_TOPIC,
   integrationEvent,
   type BeatDna,
   type BeatPublishedPayload,
   type IntegrationEvent,
 } from '@beatmatch/contracts';
-import {
-  blobRoutes,
-  createLogger,
-  createStripeClient,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  KafkaEventBus,
-  openPostgres,
-  StripePayments,
-  TestPaymentProvider,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, sampleDna, samplePublishedBeat } from '@beatmatch/testing';
-import { createCommerceService } from './index';
+import { blobRoutes, TestPaymentProvider } from '@beatmatch/platform';
+import { sampleDna, samplePublishedBeat, waitFor } from '@beatmatch/testing';
 import { testCheckoutCompleted } from './orders/checkout';
+import {
+  commerceTestbed,
+  stripeMockPayments,
+  type CommerceService,
+  type CommerceTestbed,
+} from './testing/harness';
 
 /**
  * Commerce on PostgreSQL and Kafka: the catalog's events (on a fresh topic) feed the projection the
@@ -38,18 +25,9 @@ import { testCheckoutCompleted } from './orders/checkout';
  * Stripe (stripe-mock) with signed webhooks; one purchase however often the webhook comes; downloads
  * only for the buyer; the licence PDF and its check.
  */
-const schema = `commerce_test_${process.pid}_${Date.now()}`;
-const logger = createLogger('commerce-test', 'silent');
-const catalogTopic = `${CATALOG_TOPIC}-commerce-test-${randomUUID()}`;
-const SECRET = 'whsec_' + 'x'.repeat(40);
-let db: SqlDatabase;
-let bus: KafkaEventBus;
-let dir: string;
-let blobs: FilesystemBlobStore;
-let issuer: InternalTokenIssuer;
-let verifier: InternalTokenVerifier;
-let commerce: Awaited<ReturnType<typeof createCommerceService>>;
-let stripeCommerce: Awaited<ReturnType<typeof createCommerceService>>;
+let bed: CommerceTestbed;
+let commerce: CommerceService;
+let stripeCommerce: CommerceService;
 const blobApp = express();
 
 const ANN = randomUUID(); // artist
@@ -73,105 +51,34 @@ const beat = (overrides: Partial<BeatPublishedPayload> = {}): BeatPublishedPaylo
 };
 
 async function publish(event: IntegrationEvent, key: string) {
-  await bus.publish(catalogTopic, [{ key, event }]);
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await bed.bus.publish(bed.catalogTopic, [{ key, event }]);
 }
 
 async function publishBeat(overrides: Partial<BeatPublishedPayload> = {}) {
-  const payload = beat(overrides);
-  await publish(integrationEvent('catalog.BeatPublished', 1, payload, new Date()), payload.beatId);
-  await waitFor(async () => {
-    const { rows } = await db.query(`SELECT 1 FROM ${schema}.beats WHERE beat_id = $1`, [payload.beatId]);
-    return rows.length > 0;
-  });
-  await blobs.put(payload.files.mp3Key, Readable.from(Buffer.from('ID3 mp3 bytes')));
-  await blobs.put(payload.files.wavKey!, Readable.from(Buffer.from('RIFF wav bytes')));
+  const payload = await bed.publishBeat(beat(overrides));
+  await bed.blobs!.put(payload.files.mp3Key, Readable.from(Buffer.from('ID3 mp3 bytes')));
+  await bed.blobs!.put(payload.files.wavKey!, Readable.from(Buffer.from('RIFF wav bytes')));
   return payload;
 }
 
-/**
- * The internal token the gateway would issue: the signed-in user (if any) and the device uuid it
- * vouches for from the browser's signed device cookie (if any) — never a value from the body.
- */
-const tokenFor = (userId?: string, email?: string, deviceId?: string) =>
-  issuer.issue({
-    ...(userId ? { userId, userName: 'u', ...(email ? { email } : {}) } : {}),
-    ...(deviceId ? { deviceId } : {}),
-  });
-
-/** Who calls: a user id, or the user and/or the device of the caller's browser. */
-type Who = string | { userId?: string; deviceId?: string };
-
-async function call(service: typeof commerce, pathName: string, body: unknown, who?: Who) {
-  const { userId, deviceId } = typeof who === 'string' ? { userId: who, deviceId: undefined } : (who ?? {});
-  return request(service.app)
-    .post(pathName)
-    .set(
-      INTERNAL_TOKEN_HEADER,
-      await tokenFor(userId, userId ? `${userId}@example.com` : undefined, deviceId),
-    )
-    .send(body as object);
-}
-
-async function outboxPurchases(orderId: string) {
-  const { rows } = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM ${schema}.outbox WHERE event->>'type' = 'commerce.BeatPurchased' AND event->'payload'->>'orderId' = $1`,
-    [orderId],
-  );
-  return Number(rows[0]!.n);
-}
+const call = (...args: Parameters<CommerceTestbed['call']>) => bed.call(...args);
+const anonymous = async () => bed.headers();
+const outboxPurchases = async (orderId: string) =>
+  (await bed.outbox('commerce.BeatPurchased', 'orderId', orderId)).length;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-test', logger });
-  dir = await mkdtemp(path.join(tmpdir(), 'commerce-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  blobApp.use('/blobs', blobRoutes(blobs));
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  verifier = new InternalTokenVerifier(keys.publicKey);
-  const common = {
-    db,
-    bus,
-    verifier,
-    logger,
-    blobs: async () => blobs,
-    webhookSecret: SECRET,
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 100,
-    schema,
-    topics: [catalogTopic],
-  };
-  commerce = await createCommerceService({
-    ...common,
+  bed = await commerceTestbed('api', { webhookSecret: 'whsec_' + 'x'.repeat(40), blobs: true });
+  blobApp.use('/blobs', blobRoutes(bed.blobs!));
+  commerce = await bed.commerce({
     payments: new TestPaymentProvider(),
     consumer: `commerce-test-${randomUUID()}`,
   });
   await commerce.start();
   // The same tables, paid through Stripe's API (stripe-mock): only the HTTP side is used.
-  stripeCommerce = await createCommerceService({
-    ...common,
-    payments: new StripePayments(
-      createStripeClient({ secretKey: 'sk_test_123', apiBase: requireEnv('STRIPE_API_BASE') }),
-    ),
-  });
+  stripeCommerce = await bed.commerce({ payments: stripeMockPayments() });
 }, 60_000);
 
-afterAll(async () => {
-  await commerce?.stop();
-  await stripeCommerce?.stop();
-  await bus?.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 describe('cart', () => {
   it('prices from the projection, one package per beat, fee half-up capped at $2, merges a visitor cart on login', async () => {
@@ -278,7 +185,7 @@ describe('cart', () => {
       ),
       b.beatId,
     );
-    await waitFor(async () => {
+    await waitFor('the new price in the cart', async () => {
       const view = await call(commerce, '/cart/items', {}, ANN);
       return view.body.cart.some((item: { notice: string | null }) =>
         item.notice?.startsWith('Price changed'),
@@ -303,7 +210,7 @@ describe('cart', () => {
       ),
       a.beatId,
     );
-    await waitFor(async () => {
+    await waitFor('the deleted beat unavailable in the cart', async () => {
       const view = await call(commerce, '/cart/items', {}, ANN);
       return view.body.cart[0]?.available === false;
     });
@@ -517,12 +424,7 @@ describe('checkout on the local test provider', () => {
     // The same webhook three times: one purchase, one BeatPurchased in the outbox.
     const replay = JSON.stringify(testCheckoutCompleted(sessionId, orderId, 5099, new Date()));
     for (let i = 0; i < 3; i++) {
-      const res = await request(commerce.app)
-        .post('/webhooks/stripe')
-        .set(INTERNAL_TOKEN_HEADER, await tokenFor())
-        .set('stripe-signature', commerce.signer.sign(replay))
-        .set('content-type', 'application/json')
-        .send(replay);
+      const res = await bed.stripeWebhook(commerce, replay, commerce.signer.sign(replay));
       expect(res.status).toBe(200);
     }
     expect(await outboxPurchases(orderId)).toBe(1);
@@ -543,9 +445,9 @@ describe('checkout on the local test provider', () => {
       }),
     ]);
     const purchaseId = purchases[0].purchaseId as string;
-    await waitFor(async () => {
-      const { rows } = await db.query(
-        `SELECT 1 FROM ${schema}.outbox WHERE event->'payload'->>'orderId' = $1 AND sent_at IS NOT NULL`,
+    await waitFor('the purchase relayed', async () => {
+      const { rows } = await bed.db.query(
+        `SELECT 1 FROM ${bed.schema}.outbox WHERE event->'payload'->>'orderId' = $1 AND sent_at IS NOT NULL`,
         [orderId],
       );
       return rows.length === 1;
@@ -606,27 +508,20 @@ describe('checkout on the local test provider', () => {
     expect(pdf.getTitle()).toContain('Unlimited Non-Exclusive License Agreement');
     const check = await request(commerce.app)
       .get(`/licences/verify?purchaseId=${purchaseId}`)
-      .set(INTERNAL_TOKEN_HEADER, await tokenFor());
+      .set(await anonymous());
     expect(check.body).toMatchObject({ genuine: true, beatName: 'Paid Beat', producerName: 'Pro Ducer' });
     // The public check names the buyer by display name only: never the account's e-mail.
     expect(check.body.licensee).toBe('u');
     expect(JSON.stringify(check.body)).not.toContain('@');
     const fake = await request(commerce.app)
       .get(`/licences/verify?purchaseId=${randomUUID()}`)
-      .set(INTERNAL_TOKEN_HEADER, await tokenFor());
+      .set(await anonymous());
     expect(fake.body).toEqual({ genuine: false });
   }, 90_000);
 
   it('webhooks: unsigned, forged or stale are 400; an unknown session changes nothing', async () => {
     const body = JSON.stringify(testCheckoutCompleted('cs_unknown', randomUUID(), 100, new Date()));
-    const post = async (signature?: string) => {
-      const req = request(commerce.app)
-        .post('/webhooks/stripe')
-        .set(INTERNAL_TOKEN_HEADER, await tokenFor())
-        .set('content-type', 'application/json');
-      if (signature) req.set('stripe-signature', signature);
-      return req.send(body);
-    };
+    const post = (signature?: string) => bed.stripeWebhook(commerce, body, signature);
     const unsigned = await post();
     expect(unsigned.status).toBe(400);
     expect(unsigned.headers['content-type']).toMatch(/application\/problem\+json/);
@@ -660,12 +555,7 @@ describe('checkout on Stripe (stripe-mock)', () => {
     const event = JSON.stringify(
       testCheckoutCompleted(started.body.sessionId, started.body.orderId, 2999 + 60, new Date()),
     );
-    const res = await request(stripeCommerce.app)
-      .post('/webhooks/stripe')
-      .set(INTERNAL_TOKEN_HEADER, await tokenFor())
-      .set('stripe-signature', stripeCommerce.signer.sign(event))
-      .set('content-type', 'application/json')
-      .send(event);
+    const res = await bed.stripeWebhook(stripeCommerce, event, stripeCommerce.signer.sign(event));
     expect(res.body).toEqual({ received: true, outcome: 'paid' });
     const purchases = (await call(stripeCommerce, '/purchases', {}, buyer)).body.purchases;
     expect(purchases).toEqual([expect.objectContaining({ beatName: 'Stripe Beat', pricePaid: '29.99' })]);
@@ -747,10 +637,10 @@ describe('subscriptions', () => {
     expect(cancelled.body).toEqual({ message: 'success' });
     expect((await call(commerce, '/members/status', { type: 'artist' }, carl)).body.subscribed).toBe(false);
 
-    const { rows } = await db.query<{
+    const { rows } = await bed.db.query<{
       event: { payload: { artistPlan: string | null; trialEndsAt: string | null } };
     }>(
-      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
+      `SELECT event FROM ${bed.schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
          AND event->'payload'->>'userId' = $1 ORDER BY id`,
       [carl],
     );

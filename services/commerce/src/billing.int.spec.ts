@@ -1,135 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { CATALOG_TOPIC, integrationEvent, type BeatPublishedPayload } from '@beatmatch/contracts';
-import {
-  createLogger,
-  createStripeClient,
-  generateInternalKeyPair,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  KafkaEventBus,
-  openPostgres,
-  StripePayments,
-  TestPaymentProvider,
-  testSubscriptionId,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, samplePublishedBeat } from '@beatmatch/testing';
-import { createCommerceService } from './index';
+import { type BeatPublishedPayload } from '@beatmatch/contracts';
+import { TestPaymentProvider, testSubscriptionId } from '@beatmatch/platform';
+import { samplePublishedBeat, waitFor } from '@beatmatch/testing';
 import { testCheckoutCompleted } from './orders/checkout';
 import { testChargeRefunded, testInvoiceEvent } from './orders/testEvents';
+import {
+  commerceTestbed,
+  stripeMockPayments,
+  type CommerceService,
+  type CommerceTestbed,
+} from './testing/harness';
 
 /**
  * Commerce's billing on PostgreSQL + Kafka (+ stripe-mock): the lifetime membership ('The Deal of A
  * Lifetime') paid through the payments port and started only by its verified webhook; plan renewals
  * and failed renewals; refunds reversing purchases — all by signed provider events.
  */
-const schema = `commerce_members_${process.pid}_${Date.now()}`;
-const logger = createLogger('commerce-members-test', 'silent');
-const catalogTopic = `${CATALOG_TOPIC}-commerce-members-${randomUUID()}`;
-const SECRET = 'whsec_' + 'm'.repeat(40);
-let db: SqlDatabase;
-let bus: KafkaEventBus;
-let issuer: InternalTokenIssuer;
-let commerce: Awaited<ReturnType<typeof createCommerceService>>;
-let stripeCommerce: Awaited<ReturnType<typeof createCommerceService>>;
+let bed: CommerceTestbed;
+let commerce: CommerceService;
+let stripeCommerce: CommerceService;
 const PRO = randomUUID();
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function publishBeat(
+const publishBeat = (
   prices: BeatPublishedPayload['prices'] = { firstDate: 2999, relationship: 4999, marriage: null },
-): Promise<BeatPublishedPayload> {
-  const beatId = randomUUID();
-  const payload = samplePublishedBeat({ beatId, producerId: PRO, name: 'Lifer Beat', prices });
-  await bus.publish(catalogTopic, [
-    { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()) },
-  ]);
-  await waitFor(async () => {
-    const { rows } = await db.query(`SELECT 1 FROM ${schema}.beats WHERE beat_id = $1`, [beatId]);
-    return rows.length > 0;
-  });
-  return payload;
-}
+) =>
+  bed.publishBeat(samplePublishedBeat({ beatId: randomUUID(), producerId: PRO, name: 'Lifer Beat', prices }));
 
-async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
-  const token = await issuer.issue(userId ? { userId, userName: 'u', email: `${userId}@example.com` } : {});
-  return request(service.app)
-    .post(pathName)
-    .set(INTERNAL_TOKEN_HEADER, token)
-    .send(body as object);
-}
+const call = (...args: Parameters<CommerceTestbed['call']>) => bed.call(...args);
+const webhook = (...args: Parameters<CommerceTestbed['stripeWebhook']>) => bed.stripeWebhook(...args);
 
-async function webhook(service: typeof commerce, payload: string, signature?: string) {
-  const req = request(service.app)
-    .post('/webhooks/stripe')
-    .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
-    .set('content-type', 'application/json');
-  if (signature) req.set('stripe-signature', signature);
-  return req.send(payload);
-}
-
-async function entitlementsPublished(userId: string) {
-  const { rows } = await db.query<{
-    event: { payload: { artistPlan: string | null; producerPlan: string | null; lifer: boolean } };
-  }>(
-    `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
-       AND event->'payload'->>'userId' = $1 ORDER BY id`,
-    [userId],
+const entitlementsPublished = (userId: string) =>
+  bed.outbox<{ artistPlan: string | null; producerPlan: string | null; lifer: boolean }>(
+    'commerce.EntitlementsChanged',
+    'userId',
+    userId,
   );
-  return rows.map((row) => row.event.payload);
-}
 
 const status = async (userId: string, type: 'artist' | 'producer' = 'artist') =>
   (await call(commerce, '/members/status', { type }, userId)).body as Record<string, unknown>;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-members', logger });
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  const common = {
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => {
-      throw new Error('no blobs in this test');
-    },
-    webhookSecret: SECRET,
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 100,
-    schema,
-    topics: [catalogTopic],
-  };
-  commerce = await createCommerceService({
-    ...common,
+  bed = await commerceTestbed('members', { webhookSecret: 'whsec_' + 'm'.repeat(40) });
+  commerce = await bed.commerce({
     payments: new TestPaymentProvider(),
     consumer: `commerce-members-${randomUUID()}`,
   });
   await commerce.start();
-  stripeCommerce = await createCommerceService({
-    ...common,
-    payments: new StripePayments(
-      createStripeClient({ secretKey: 'sk_test_123', apiBase: requireEnv('STRIPE_API_BASE') }),
-    ),
-  });
+  stripeCommerce = await bed.commerce({ payments: stripeMockPayments() });
 }, 60_000);
 
-afterAll(async () => {
-  await commerce?.stop();
-  await stripeCommerce?.stop();
-  await bus?.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-});
+afterAll(() => bed?.close());
 
 describe('the lifetime membership (The Deal of A Lifetime)', () => {
   it('starts only after the verified payment, once; lifer in member_active_status and EntitlementsChanged; no service fee', async () => {
@@ -198,17 +118,17 @@ describe('the lifetime membership (The Deal of A Lifetime)', () => {
     // The same completion delivered three more times: still one LifetimeBought, one EntitlementsChanged.
     for (let i = 0; i < 3; i++)
       expect((await webhook(commerce, completed, commerce.signer.sign(completed))).status).toBe(200);
-    const { rows } = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1 AND type = 'LifetimeBought'`,
+    const { rows } = await bed.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${bed.schema}.events WHERE stream_name = $1 AND type = 'LifetimeBought'`,
       [`membership:${ann}`],
     );
     expect(Number(rows[0]!.n)).toBe(1);
     expect(await entitlementsPublished(ann)).toEqual([
       expect.objectContaining({ userId: ann, lifer: true, artistPlan: null, producerPlan: null }),
     ]);
-    await waitFor(async () => {
-      const sent = await db.query(
-        `SELECT 1 FROM ${schema}.outbox WHERE event->'payload'->>'userId' = $1 AND sent_at IS NOT NULL`,
+    await waitFor('the membership relayed', async () => {
+      const sent = await bed.db.query(
+        `SELECT 1 FROM ${bed.schema}.outbox WHERE event->'payload'->>'userId' = $1 AND sent_at IS NOT NULL`,
         [ann],
       );
       return sent.rows.length === 1;
@@ -303,15 +223,15 @@ describe('renewals and failed renewals by webhook', () => {
     return testSubscriptionId(started.body.sessionId as string);
   }
   const periodEnd = async (userId: string, type: 'artist' | 'producer') => {
-    const { rows } = await db.query<{ end: Date | null }>(
-      `SELECT ${type}_period_ends_at AS end FROM ${schema}.memberships WHERE user_id = $1`,
+    const { rows } = await bed.db.query<{ end: Date | null }>(
+      `SELECT ${type}_period_ends_at AS end FROM ${bed.schema}.memberships WHERE user_id = $1`,
       [userId],
     );
     return rows[0]!.end!.getTime();
   };
   const count = async (userId: string, type: string) => {
-    const { rows } = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${schema}.events WHERE stream_name = $1 AND type = $2`,
+    const { rows } = await bed.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${bed.schema}.events WHERE stream_name = $1 AND type = $2`,
       [`membership:${userId}`, type],
     );
     return Number(rows[0]!.n);
@@ -482,8 +402,8 @@ describe('renewals and failed renewals by webhook', () => {
       ivy,
     );
     expect(started.status).toBe(200);
-    const { rows } = await db.query<{ customer_id: string }>(
-      `SELECT customer_id FROM ${schema}.subscription_sessions WHERE session_id = $1`,
+    const { rows } = await bed.db.query<{ customer_id: string }>(
+      `SELECT customer_id FROM ${bed.schema}.subscription_sessions WHERE session_id = $1`,
       [started.body.sessionId],
     );
     expect(rows[0]!.customer_id).toMatch(/^cus_/);
@@ -522,13 +442,7 @@ describe('refunds by webhook', () => {
     const payload = JSON.stringify(event);
     return webhook(commerce, payload, commerce.signer.sign(payload));
   };
-  const outbox = async (type: string, orderId: string) => {
-    const { rows } = await db.query<{ event: { payload: Record<string, unknown> } }>(
-      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = $1 AND event->'payload'->>'orderId' = $2 ORDER BY id`,
-      [type, orderId],
-    );
-    return rows.map((row) => row.event.payload);
-  };
+  const outbox = (type: string, orderId: string) => bed.outbox(type, 'orderId', orderId);
 
   it('reverses purchases (one named, then the rest): refused downloads, void licences, PurchaseRefunded once each', async () => {
     const gus = randomUUID();
@@ -556,8 +470,8 @@ describe('refunds by webhook', () => {
       { sessionId: order.body.sessionId, cardNumber: '4242424242424242' },
       gus,
     );
-    const { rows } = await db.query<{ payment_ref: string }>(
-      `SELECT payment_ref FROM ${schema}.orders WHERE order_id = $1`,
+    const { rows } = await bed.db.query<{ payment_ref: string }>(
+      `SELECT payment_ref FROM ${bed.schema}.orders WHERE order_id = $1`,
       [orderId],
     );
     const paymentRef = rows[0]!.payment_ref;
@@ -629,8 +543,8 @@ describe('refunds by webhook', () => {
       [pa.purchaseId, 4999, 100],
     ]);
     expect((await verify(pa.purchaseId)).genuine).toBe(false);
-    const status = await db.query<{ status: string }>(
-      `SELECT status FROM ${schema}.orders WHERE order_id = $1`,
+    const status = await bed.db.query<{ status: string }>(
+      `SELECT status FROM ${bed.schema}.orders WHERE order_id = $1`,
       [orderId],
     );
     expect(status.rows[0]!.status).toBe('refunded');

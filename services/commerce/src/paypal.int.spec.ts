@@ -1,22 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { CATALOG_TOPIC } from '@beatmatch/contracts';
-import {
-  createLogger,
-  generateInternalKeyPair,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  KafkaEventBus,
-  openPostgres,
-  PaypalSubscriptions,
-  TestPaymentProvider,
-  TestSubscriptionProvider,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv } from '@beatmatch/testing';
+import { PaypalSubscriptions, TestPaymentProvider, TestSubscriptionProvider } from '@beatmatch/platform';
 import { startLocalPaypal, type LocalPaypal } from '../../../packages/platform/test/paypalServer';
-import { createCommerceService } from './index';
+import { commerceTestbed, type CommerceService, type CommerceTestbed } from './testing/harness';
 
 /**
  * createPaypalSubscription on PostgreSQL + Kafka, against the local server speaking PayPal's
@@ -25,24 +11,13 @@ import { createCommerceService } from './index';
  * failing / cancelling it once per event id, a forged webhook refused; the member's cancellation
  * cancels at PayPal too. The embedded profile's local test provider does the same without PayPal.
  */
-const schema = `commerce_paypal_${process.pid}_${Date.now()}`;
-const logger = createLogger('commerce-paypal-test', 'silent');
-const SECRET = 'whsec_' + 'p'.repeat(40);
 const PLAN_IDS = { producer_professional: 'P-PRODPRO123', artist: 'P-ARTIST123' };
-let db: SqlDatabase;
-let bus: KafkaEventBus;
-let issuer: InternalTokenIssuer;
+let bed: CommerceTestbed;
 let paypal: LocalPaypal;
-let commerce: Awaited<ReturnType<typeof createCommerceService>>;
-let embedded: Awaited<ReturnType<typeof createCommerceService>>;
+let commerce: CommerceService;
+let embedded: CommerceService;
 
-async function call(service: typeof commerce, pathName: string, body: unknown, userId?: string) {
-  const token = await issuer.issue(userId ? { userId, userName: 'u', email: `${userId}@example.com` } : {});
-  return request(service.app)
-    .post(pathName)
-    .set(INTERNAL_TOKEN_HEADER, token)
-    .send(body as object);
-}
+const call = (...args: Parameters<CommerceTestbed['call']>) => bed.call(...args);
 
 async function webhook(
   service: typeof commerce,
@@ -50,7 +25,7 @@ async function webhook(
 ) {
   return request(service.app)
     .post('/webhooks/paypal')
-    .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
+    .set(await bed.headers())
     .set('content-type', 'application/json')
     .set(delivery.headers)
     .send(delivery.body);
@@ -59,43 +34,22 @@ async function webhook(
 const status = async (service: typeof commerce, userId: string, type: 'artist' | 'producer') =>
   (await call(service, '/members/status', { type }, userId)).body as Record<string, unknown>;
 
-async function published(userId: string) {
-  const { rows } = await db.query<{ event: { payload: { producerPlan: string | null } } }>(
-    `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'commerce.EntitlementsChanged'
-       AND event->'payload'->>'userId' = $1 ORDER BY id`,
-    [userId],
+const published = async (userId: string) =>
+  (await bed.outbox<{ producerPlan: string | null }>('commerce.EntitlementsChanged', 'userId', userId)).map(
+    (payload) => payload.producerPlan,
   );
-  return rows.map((row) => row.event.payload.producerPlan);
-}
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), { clientId: 'commerce-paypal', logger });
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
+  bed = await commerceTestbed('paypal', { webhookSecret: 'whsec_' + 'p'.repeat(40) });
   paypal = await startLocalPaypal({
     plans: [
       { id: PLAN_IDS.producer_professional, price: '8.00' },
       { id: PLAN_IDS.artist, price: '4.00' },
     ],
   });
-  const common = {
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => {
-      throw new Error('no blobs in this test');
-    },
+  bed.onClose(() => paypal.close());
+  commerce = await bed.commerce({
     payments: new TestPaymentProvider(),
-    webhookSecret: SECRET,
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 100,
-    schema,
-    topics: [`${CATALOG_TOPIC}-commerce-paypal-${randomUUID()}`],
-  };
-  commerce = await createCommerceService({
-    ...common,
     subscriptionPayments: new PaypalSubscriptions({
       clientId: paypal.clientId,
       clientSecret: paypal.clientSecret,
@@ -105,17 +59,10 @@ beforeAll(async () => {
     paypalPlanIds: PLAN_IDS,
   });
   // The embedded profile: no PayPal credentials, the local test provider.
-  embedded = await createCommerceService(common);
+  embedded = await bed.commerce({ payments: new TestPaymentProvider() });
 }, 60_000);
 
-afterAll(async () => {
-  await commerce?.stop();
-  await embedded?.stop();
-  await bus?.close();
-  await paypal?.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-});
+afterAll(() => bed?.close());
 
 describe('createPaypalSubscription on PayPal (local contract server)', () => {
   it('answers the approve URL for the plan, starts the plan once PayPal activated it', async () => {
@@ -211,8 +158,8 @@ describe('createPaypalSubscription on PayPal (local contract server)', () => {
     const sale = paypal.salePaid(subId);
     expect((await webhook(commerce, sale)).body.outcome).toBe('renewed');
     expect((await webhook(commerce, sale)).body.outcome).toBe('duplicate');
-    const { rows } = await db.query<{ producer_period_ends_at: Date }>(
-      `SELECT producer_period_ends_at FROM ${schema}.memberships WHERE user_id = $1`,
+    const { rows } = await bed.db.query<{ producer_period_ends_at: Date }>(
+      `SELECT producer_period_ends_at FROM ${bed.schema}.memberships WHERE user_id = $1`,
       [cy],
     );
     expect(rows[0]!.producer_period_ends_at.toISOString()).toBe(

@@ -1,31 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import request from 'supertest';
-import {
-  CATALOG_TOPIC,
-  IDENTITY_TOPIC,
-  integrationEvent,
-  type BeatPublishedPayload,
-  type GuestPurchasesClaimedV1,
-} from '@beatmatch/contracts';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  KafkaEventBus,
-  openPostgres,
-  TestPaymentProvider,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, samplePublishedBeat } from '@beatmatch/testing';
-import { createCommerceService } from '../index';
+import { IDENTITY_TOPIC, integrationEvent, type GuestPurchasesClaimedV1 } from '@beatmatch/contracts';
+import { TestPaymentProvider } from '@beatmatch/platform';
+import { samplePublishedBeat, waitFor } from '@beatmatch/testing';
 import { testCheckoutCompleted } from '../orders/checkout';
+import { commerceTestbed, type CommerceService, type CommerceTestbed, type Who } from '../testing/harness';
 
 /**
  * Guest checkout on PostgreSQL and Kafka (README "Guest checkout"): a visitor's device cart paid with
@@ -33,16 +12,9 @@ import { testCheckoutCompleted } from '../orders/checkout';
  * however often the webhook comes; the purchases are nobody's until identity's GuestPurchasesClaimed
  * (on a fresh topic here) names the account, then they are listed and downloadable for it only.
  */
-const schema = `commerce_guest_test_${process.pid}_${Date.now()}`;
-const logger = createLogger('commerce-guest-test', 'silent');
-const catalogTopic = `${CATALOG_TOPIC}-commerce-guest-test-${randomUUID()}`;
 const identityTopic = `${IDENTITY_TOPIC}-commerce-guest-test-${randomUUID()}`;
-let db: SqlDatabase;
-let bus: KafkaEventBus;
-let dir: string;
-let blobs: FilesystemBlobStore;
-let issuer: InternalTokenIssuer;
-let commerce: Awaited<ReturnType<typeof createCommerceService>>;
+let bed: CommerceTestbed;
+let commerce: CommerceService;
 
 const PRO = randomUUID();
 const DEVICE = randomUUID();
@@ -50,45 +22,14 @@ const OTHER_DEVICE = randomUUID();
 const NEW_USER = randomUUID();
 const SOMEONE = randomUUID();
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const call = (pathName: string, body: unknown, who: Who = {}) => bed.call(commerce, pathName, body, who);
+const outbox = (type: string, orderId: string) => bed.outbox(type, 'orderId', orderId);
 
-type Who = { userId?: string; deviceId?: string };
-async function call(pathName: string, body: unknown, who: Who = {}) {
-  const token = await issuer.issue({
-    ...(who.userId ? { userId: who.userId, userName: 'u', email: `${who.userId}@example.com` } : {}),
-    ...(who.deviceId ? { deviceId: who.deviceId } : {}),
-  });
-  return request(commerce.app)
-    .post(pathName)
-    .set(INTERNAL_TOKEN_HEADER, token)
-    .send(body as object);
-}
-
-async function outbox(type: string, orderId: string) {
-  const { rows } = await db.query<{ event: { payload: Record<string, unknown> } }>(
-    `SELECT event FROM ${schema}.outbox WHERE event->>'type' = $1 AND event->'payload'->>'orderId' = $2`,
-    [type, orderId],
+async function publishBeat() {
+  const payload = await bed.publishBeat(
+    samplePublishedBeat({ beatId: randomUUID(), producerId: PRO, name: 'Guest Beat' }),
   );
-  return rows.map((row) => row.event.payload);
-}
-
-async function publishBeat(): Promise<BeatPublishedPayload> {
-  const beatId = randomUUID();
-  const payload = samplePublishedBeat({ beatId, producerId: PRO, name: 'Guest Beat' });
-  await bus.publish(catalogTopic, [
-    { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, payload, new Date()) },
-  ]);
-  await waitFor(async () => {
-    const { rows } = await db.query(`SELECT 1 FROM ${schema}.beats WHERE beat_id = $1`, [beatId]);
-    return rows.length > 0;
-  });
-  await blobs.put(payload.files.mp3Key, Readable.from(Buffer.from('ID3 guest mp3')));
+  await bed.blobs!.put(payload.files.mp3Key, Readable.from(Buffer.from('ID3 guest mp3')));
   return payload;
 }
 
@@ -100,35 +41,18 @@ async function claim(userId: string, email: string, orderIds: string[]) {
     { userId, email, orderIds, claimedAt: new Date().toISOString() },
     new Date(),
   );
-  await bus.publish(identityTopic, [{ key: userId, event }]);
+  await bed.bus.publish(identityTopic, [{ key: userId, event }]);
   return event.id;
 }
 
 const processed = async (eventId: string) =>
-  (await db.query(`SELECT 1 FROM ${schema}.processed_events WHERE event_id = $1`, [eventId])).rows.length > 0;
+  (await bed.db.query(`SELECT 1 FROM ${bed.schema}.processed_events WHERE event_id = $1`, [eventId])).rows
+    .length > 0;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  bus = KafkaEventBus.fromBrokerList(requireEnv('KAFKA_BROKERS'), {
-    clientId: 'commerce-guest-test',
-    logger,
-  });
-  dir = await mkdtemp(path.join(tmpdir(), 'commerce-guest-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  commerce = await createCommerceService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => blobs,
+  bed = await commerceTestbed('guest', { webhookSecret: 'whsec_' + 'g'.repeat(40), blobs: true });
+  commerce = await bed.commerce({
     payments: new TestPaymentProvider(),
-    webhookSecret: 'whsec_' + 'g'.repeat(40),
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 100,
-    schema,
-    topics: [catalogTopic],
     consumer: `commerce-guest-test-${randomUUID()}`,
     claimsTopics: [identityTopic],
     claimsConsumer: `commerce-guest-claims-test-${randomUUID()}`,
@@ -136,13 +60,7 @@ beforeAll(async () => {
   await commerce.start();
 }, 60_000);
 
-afterAll(async () => {
-  await commerce?.stop();
-  await bus?.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 describe('guest checkout', () => {
   it('validates the e-mail at the edge and still asks a visitor without one to log in', async () => {
@@ -206,12 +124,7 @@ describe('guest checkout', () => {
     // The webhook again (twice): still one event, one purchase.
     const replay = JSON.stringify(testCheckoutCompleted(sessionId, orderId, 3059, new Date()));
     for (let i = 0; i < 2; i++) {
-      const res = await request(commerce.app)
-        .post('/webhooks/stripe')
-        .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
-        .set('stripe-signature', commerce.signer.sign(replay))
-        .set('content-type', 'application/json')
-        .send(replay);
+      const res = await bed.stripeWebhook(commerce, replay, commerce.signer.sign(replay));
       expect(res.status).toBe(200);
     }
     const completed = await outbox('commerce.GuestPurchaseCompleted', orderId);
@@ -241,6 +154,7 @@ describe('guest checkout', () => {
     await claim(SOMEONE, 'someone.else@example.com', [orderId]);
     await claim(NEW_USER, email, [orderId]);
     await waitFor(
+      'the claimed purchase listed',
       async () => (await call('/purchases', {}, { userId: NEW_USER })).body.purchases.length === 1,
     );
     const [purchase] = (await call('/purchases', {}, { userId: NEW_USER })).body.purchases;
@@ -256,7 +170,7 @@ describe('guest checkout', () => {
 
     // A later claim (replayed, or naming someone else) does not move it again.
     const late = await claim(SOMEONE, email, [orderId]);
-    await waitFor(() => processed(late));
+    await waitFor('the late claim processed', () => processed(late));
     expect((await call('/purchases', {}, { userId: SOMEONE })).body.purchases).toEqual([]);
     const stolen = await call(
       '/downloads',
