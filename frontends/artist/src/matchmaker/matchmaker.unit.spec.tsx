@@ -18,7 +18,8 @@ import {
   passCountText,
 } from './filters';
 import { MatchListPage, MATCH_LIST_CACHE_KEY } from './MatchListPage';
-import { isMatchmakerLive, MatchmakerPage } from './MatchmakerPage';
+import { isMatchmakerLive } from './launch';
+import { MatchmakerPage } from './MatchmakerPage';
 import { PlayHistoryPage } from './PlayHistoryPage';
 import { PREVIEW_TAG_STORAGE_KEY, renderPreviewTag } from './previewTag';
 
