@@ -52,8 +52,8 @@ const exceptions: Record<string, { row: Partial<Row>; why: string }> = {
     why: "a webhook without PayPal's transmission headers is refused",
   },
   beatmatch_checkout: {
-    row: { anonymous: 401 },
-    why: "a visitor's guest checkout pays its device's cart: without a device there is no one to sign in",
+    row: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+    why: "an empty cart cannot be checked out; a visitor's guest checkout pays its device's cart, so without a device there is no one to sign in",
   },
   beatmatch_test_checkout_pay: {
     row: { anonymous: 401 },

@@ -154,11 +154,14 @@ export const addToMatchListRequestSchema = z.object({
   freeTextSearch: z.boolean().optional().nullable(),
 });
 /** `add_play`: `audioSrc` is the snippet URL that started playing (its `beatId` names the beat). */
-export const addPlayRequestSchema = z.object({
-  audioSrc: z.string().max(2048).optional().nullable(),
-  beatId: beatId.optional().nullable(),
-  uuid: optionalUuid,
-});
+/** A replay names its beat, or the snippet address it plays (whose beatId the service reads). */
+export const addPlayRequestSchema = z
+  .object({
+    audioSrc: z.string().max(2048).optional().nullable(),
+    beatId: beatId.optional().nullable(),
+    uuid: optionalUuid,
+  })
+  .refine((request) => Boolean(request.beatId || request.audioSrc), MATCHMAKER_MESSAGES.audioSrc);
 export const getLyricsRequestSchema = z.object({ beatId, uuid: optionalUuid });
 export const saveLyricsRequestSchema = z.object({
   beatId,
