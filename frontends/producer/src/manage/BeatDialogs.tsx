@@ -1,11 +1,8 @@
-import { beatmatchSdk, catalogApi } from '@beatmatch/frontend-common/sdk';
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { checkChangedCover, MESSAGES, priceText, priceValue } from '../upload/checks';
-
-const catalog = () => catalogApi(beatmatchSdk().api);
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { checkChangedCover, MESSAGES } from '../upload/checks';
+import { catalog, errorText } from './manageApi';
 
 /** Rename (spec §5: name required). */
 export function RenameDialog({
@@ -35,7 +32,7 @@ export function RenameDialog({
       message.success(`Renamed to ${reply.beatName}`);
       onDone();
     } catch (failure) {
-      message.error(text(failure));
+      message.error(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -99,7 +96,7 @@ export function CoverDialog({
       message.success(`Updated the cover art of ${beat.beatName}`);
       onDone();
     } catch (failure) {
-      message.error(text(failure));
+      message.error(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -132,103 +129,6 @@ export function CoverDialog({
             }}
           />
         </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-export const ALL_BEATS = { beatId: '0', beatName: 'All Beats' } as const;
-
-/** Prices of one beat, or of every beat ('All Beats', beatId 0). */
-export function PricesDialog({
-  beat,
-  onClose,
-  onDone,
-}: {
-  beat: ManagedBeat | typeof ALL_BEATS | null;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { message } = App.useApp();
-  const [first, setFirst] = useState<number | null>(null);
-  const [second, setSecond] = useState<number | null>(null);
-  const [third, setThird] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const all = beat?.beatId === ALL_BEATS.beatId;
-  const hasMarriage = Boolean(beat && !all && 'thirdPackagePrice' in beat && beat.thirdPackagePrice !== '-');
-
-  useEffect(() => {
-    setError(undefined);
-    if (beat && 'firstDatePackagePrice' in beat) {
-      setFirst(priceValue(beat.firstDatePackagePrice));
-      setSecond(priceValue(beat.secondPackagePrice));
-      setThird(priceValue(beat.thirdPackagePrice));
-    } else {
-      setFirst(null);
-      setSecond(null);
-      setThird(null);
-    }
-  }, [beat]);
-
-  const save = async () => {
-    if (!beat) return;
-    const a = priceText(first);
-    const b = priceText(second);
-    // All Beats: an empty Marriage price keeps each beat's own ('-').
-    const c = hasMarriage ? priceText(third) : all && third !== null ? priceText(third) : { price: '-' };
-    for (const field of [a, b, c]) if ('error' in field) return setError(field.error);
-    setBusy(true);
-    try {
-      const reply = await catalog().editPrices(beat.beatId, beat.beatName, {
-        firstDatePackagePrice: (a as { price: string }).price,
-        relationshipPackagePrice: (b as { price: string }).price,
-        marriagePackagePrice: (c as { price: string }).price,
-      });
-      message.success(reply.message);
-      onDone();
-    } catch (failure) {
-      message.error(text(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (id: string, label: string, value: number | null, set: (v: number | null) => void) => (
-    <Form.Item label={label} htmlFor={id} required={id !== 'price-all-third'}>
-      <InputNumber id={id} prefix="$" min={0} step={0.01} precision={2} value={value} onChange={set} />
-    </Form.Item>
-  );
-
-  return (
-    <Modal
-      open={Boolean(beat)}
-      title={all ? 'Prices of all your beats' : `Prices of ${beat?.beatName ?? ''}`}
-      okText="Save"
-      onOk={() => void save()}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
-        {field('price-edit-first', 'First Date Package (MP3)', first, setFirst)}
-        {field('price-edit-second', 'Relationship Package (MP3 + WAV)', second, setSecond)}
-        {hasMarriage
-          ? field('price-edit-third', 'Marriage Package (MP3 + WAV + stems)', third, setThird)
-          : null}
-        {all
-          ? field(
-              'price-all-third',
-              'Marriage Package (beats with stems; empty keeps each price)',
-              third,
-              setThird,
-            )
-          : null}
       </Form>
     </Modal>
   );

@@ -4,7 +4,8 @@ import type { ManagedBeat, ManageBeatsResponse } from '@beatmatch/contracts';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { ManageBeats, PENDING_REFRESH_MS } from './ManageBeats';
+import { ManageBeats } from './ManageBeats';
+import { PENDING_REFRESH_MS } from './useManagedBeats';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
 configure({ asyncUtilTimeout: 15_000 });

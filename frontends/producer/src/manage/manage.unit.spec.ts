@@ -1,6 +1,6 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
 import { DNA_FIELDS, dnaValue } from './DnaDialog';
-import { filterBeats } from './ManageBeats';
+import { filterBeats } from './BeatList';
 
 const beat = (beatName: string): ManagedBeat => ({
   beatId: beatName,

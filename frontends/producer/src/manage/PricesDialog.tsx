@@ -1,0 +1,135 @@
+import type { ManagedBeat } from '@beatmatch/contracts';
+import { App, Form, InputNumber, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { priceText, priceValue } from '../upload/checks';
+import { catalog, errorText } from './manageApi';
+
+export const ALL_BEATS = { beatId: '0', beatName: 'All Beats' } as const;
+
+type PricedBeat = ManagedBeat | typeof ALL_BEATS;
+
+/** The dialog's three prices, filled from the beat (empty for All Beats), checked and saved. */
+function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
+  const { message } = App.useApp();
+  const [first, setFirst] = useState<number | null>(null);
+  const [second, setSecond] = useState<number | null>(null);
+  const [third, setThird] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const all = beat?.beatId === ALL_BEATS.beatId;
+  const hasMarriage = Boolean(beat && !all && 'thirdPackagePrice' in beat && beat.thirdPackagePrice !== '-');
+
+  useEffect(() => {
+    setError(undefined);
+    if (beat && 'firstDatePackagePrice' in beat) {
+      setFirst(priceValue(beat.firstDatePackagePrice));
+      setSecond(priceValue(beat.secondPackagePrice));
+      setThird(priceValue(beat.thirdPackagePrice));
+    } else {
+      setFirst(null);
+      setSecond(null);
+      setThird(null);
+    }
+  }, [beat]);
+
+  const save = async () => {
+    if (!beat) return;
+    const a = priceText(first);
+    const b = priceText(second);
+    // All Beats: an empty Marriage price keeps each beat's own ('-').
+    const c = hasMarriage ? priceText(third) : all && third !== null ? priceText(third) : { price: '-' };
+    for (const field of [a, b, c]) if ('error' in field) return setError(field.error);
+    setBusy(true);
+    try {
+      const reply = await catalog().editPrices(beat.beatId, beat.beatName, {
+        firstDatePackagePrice: (a as { price: string }).price,
+        relationshipPackagePrice: (b as { price: string }).price,
+        marriagePackagePrice: (c as { price: string }).price,
+      });
+      message.success(reply.message);
+      onDone();
+    } catch (failure) {
+      message.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const prices = { first, setFirst, second, setSecond, third, setThird };
+  return { prices, all, hasMarriage, error, busy, save };
+}
+
+function PriceField(props: {
+  id: string;
+  label: string;
+  value: number | null;
+  onChange(value: number | null): void;
+}) {
+  const { id, label, value, onChange } = props;
+  return (
+    <Form.Item label={label} htmlFor={id} required={id !== 'price-all-third'}>
+      <InputNumber id={id} prefix="$" min={0} step={0.01} precision={2} value={value} onChange={onChange} />
+    </Form.Item>
+  );
+}
+
+/** Prices of one beat, or of every beat ('All Beats', beatId 0). */
+export function PricesDialog({
+  beat,
+  onClose,
+  onDone,
+}: {
+  beat: PricedBeat | null;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { prices, all, hasMarriage, error, busy, save } = usePriceEdit(beat, onDone);
+  const { first, setFirst, second, setSecond, third, setThird } = prices;
+  return (
+    <Modal
+      open={Boolean(beat)}
+      title={all ? 'Prices of all your beats' : `Prices of ${beat?.beatName ?? ''}`}
+      okText="Save"
+      onOk={() => void save()}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        {error ? (
+          <Typography.Paragraph type="danger" role="alert">
+            {error}
+          </Typography.Paragraph>
+        ) : null}
+        <PriceField
+          id="price-edit-first"
+          label="First Date Package (MP3)"
+          value={first}
+          onChange={setFirst}
+        />
+        <PriceField
+          id="price-edit-second"
+          label="Relationship Package (MP3 + WAV)"
+          value={second}
+          onChange={setSecond}
+        />
+        {hasMarriage ? (
+          <PriceField
+            id="price-edit-third"
+            label="Marriage Package (MP3 + WAV + stems)"
+            value={third}
+            onChange={setThird}
+          />
+        ) : null}
+        {all ? (
+          <PriceField
+            id="price-all-third"
+            label="Marriage Package (beats with stems; empty keeps each price)"
+            value={third}
+            onChange={setThird}
+          />
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}
