@@ -3,6 +3,7 @@ import { ARTIST_PLANS, CATALOG_TOPIC, PRODUCER_PLANS } from '@beatmatch/contract
 import {
   defineService,
   openEventSourced,
+  type EventSourcedCore,
   subscribeToContracts,
   TestSubscriptionProvider,
   type BlobStore,
@@ -61,7 +62,7 @@ export interface CommerceServiceOptions {
 
 /** Composition root of commerce (the service kit): store, read models, relay, subscriptions, HTTP. */
 export async function createCommerceService(options: CommerceServiceOptions) {
-  const { db, bus, logger } = options;
+  const { db, logger } = options;
   const clock = options.clock ?? (() => new Date());
   const core = await openEventSourced(options, {
     name: 'commerce',
@@ -115,32 +116,40 @@ export async function createCommerceService(options: CommerceServiceOptions) {
     ],
     // Webhooks read their body raw (the signature covers the bytes), ahead of the JSON parser.
     rawBodyRoutes: webhookRoutes(paypalDeps, signer),
-    subscriptions: [
-      () =>
-        subscribeToContracts({
-          bus,
-          db,
-          logger,
-          schema: s,
-          consumer: options.consumer ?? 'commerce.catalog-projection',
-          topics: options.topics ?? [CATALOG_TOPIC],
-          handlers: catalogHandlers(s),
-        }),
-      () =>
-        subscribeToClaims({
-          bus,
-          db,
-          logger,
-          schema: s,
-          // Inside the dedupe's transaction (one connection in PGlite): claims and the mark commit together.
-          storeIn: core.storeIn,
-          clock,
-          ...(options.claimsConsumer ? { consumer: options.claimsConsumer } : {}),
-          ...(options.claimsTopics ? { topics: options.claimsTopics } : {}),
-        }),
-    ],
+    subscriptions: commerceSubscriptions(options, core),
   });
   return { ...service, store, carts, checkout, signer, paypal, relay: core.relays[0]! };
+}
+
+/** What commerce consumes: catalog's beats (its own projection) and identity's guest-purchase claims. */
+function commerceSubscriptions(options: CommerceServiceOptions, core: EventSourcedCore) {
+  const { db, bus, logger } = options;
+  const s = core.schema;
+  const clock = options.clock ?? (() => new Date());
+  return [
+    () =>
+      subscribeToContracts({
+        bus,
+        db,
+        logger,
+        schema: s,
+        consumer: options.consumer ?? 'commerce.catalog-projection',
+        topics: options.topics ?? [CATALOG_TOPIC],
+        handlers: catalogHandlers(s),
+      }),
+    () =>
+      subscribeToClaims({
+        bus,
+        db,
+        logger,
+        schema: s,
+        // Inside the dedupe's transaction (one connection in PGlite): claims and the mark commit together.
+        storeIn: core.storeIn,
+        clock,
+        ...(options.claimsConsumer ? { consumer: options.claimsConsumer } : {}),
+        ...(options.claimsTopics ? { topics: options.claimsTopics } : {}),
+      }),
+  ];
 }
 
 /** Commerce for the service kit: both profiles hand in the infrastructure. */
