@@ -3,7 +3,7 @@ import { Button, Dropdown, Popover, type MenuProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
-import type { TopBarPopup } from './TopBarButtons';
+import type { TopBarPopup } from './topBarPopup';
 
 /** The top bar's notifications popup and avatar menu (loaded on first use, opened). */
 export default function TopBarActions({

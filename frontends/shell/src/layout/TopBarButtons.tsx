@@ -2,12 +2,11 @@ import { BellOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useSession } from '../session/SessionContext';
+import type { TopBarPopup } from './topBarPopup';
 
 // The popup and the menu (antd Popover, Dropdown) load on first use: a page view that never opens
 // them does not download them.
 const TopBarActions = lazy(() => import('./TopBarActions'));
-
-export type TopBarPopup = 'notifications' | 'account';
 
 function AvatarCircle() {
   const { user } = useSession();
