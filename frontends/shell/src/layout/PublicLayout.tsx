@@ -22,6 +22,27 @@ export const PUBLIC_NAV_LINKS = [
   { to: '/about', label: 'About' },
 ];
 
+/**
+ * A signed-in user on a public page gets a way back in instead of Login / Sign up (also when the
+ * session could not be checked: that is not a logout).
+ */
+function AccountLinks({ status }: { status: ReturnType<typeof useSession>['status'] }) {
+  return status === 'signedIn' || status === 'unavailable' ? (
+    <LinkButton to="/user/matchmaker" type="primary">
+      Open Beatmatch
+    </LinkButton>
+  ) : (
+    <>
+      <LinkButton to="/login" type="text">
+        Login
+      </LinkButton>
+      <LinkButton to="/signUp" type="primary">
+        Sign up
+      </LinkButton>
+    </>
+  );
+}
+
 export function PublicHeader() {
   const width = useWindowWidth();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -30,23 +51,7 @@ export function PublicHeader() {
   const cartPath = status === 'signedIn' ? '/user/checkout' : '/checkout';
   const narrow = width < HEADER_DRAWER_BELOW;
 
-  // A signed-in user on a public page gets a way back in instead of Login / Sign up (also when the
-  // session could not be checked: that is not a logout).
-  const accountLinks =
-    status === 'signedIn' || status === 'unavailable' ? (
-      <LinkButton to="/user/matchmaker" type="primary">
-        Open Beatmatch
-      </LinkButton>
-    ) : (
-      <>
-        <LinkButton to="/login" type="text">
-          Login
-        </LinkButton>
-        <LinkButton to="/signUp" type="primary">
-          Sign up
-        </LinkButton>
-      </>
-    );
+  const accountLinks = <AccountLinks status={status} />;
 
   return (
     <Layout.Header
