@@ -57,20 +57,7 @@ export function CommitDialog({
     <Modal open={entry !== null} title="Commit" onCancel={onClose} footer={null} destroyOnHidden>
       {entry ? (
         <div data-testid="commit-dialog" className="mm-dialog">
-          <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16 }}>
-            <span
-              className="mm-cover"
-              style={{ width: 64, borderRadius: 8, boxShadow: 'none', flex: 'none' }}
-            >
-              <CoverImage url={entry.coverArtUrl} />
-            </span>
-            <div>
-              <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
-                {entry.beatName}
-              </Typography.Text>
-              <Typography.Text type="secondary">{entry.producerName || entry.producer}</Typography.Text>
-            </div>
-          </div>
+          <CommitBeatHeading entry={entry} />
           <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
             {PACKAGES.map((pack) => {
               const price = pack.price(entry);
@@ -111,5 +98,22 @@ export function CommitDialog({
         </div>
       ) : null}
     </Modal>
+  );
+}
+
+/** The matched beat: its cover, name and producer. */
+function CommitBeatHeading({ entry }: { entry: MatchListEntry }) {
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16 }}>
+      <span className="mm-cover" style={{ width: 64, borderRadius: 8, boxShadow: 'none', flex: 'none' }}>
+        <CoverImage url={entry.coverArtUrl} />
+      </span>
+      <div>
+        <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
+          {entry.beatName}
+        </Typography.Text>
+        <Typography.Text type="secondary">{entry.producerName || entry.producer}</Typography.Text>
+      </div>
+    </div>
   );
 }

@@ -128,27 +128,11 @@ export interface PreviewTag {
   stop(): void;
 }
 
-/**
- * Sounds the tag every PREVIEW_TAG_INTERVAL_MS of playback while `on` and `playing`. Time counts only
- * while the snippet plays: a pause stops the tag and holds the count, playing again resumes it, and a
- * new `snippet` (the next beat) counts from zero. Unmounting stops the tag and closes the output.
- */
-export function usePreviewTag({
-  on,
-  playing,
-  snippet,
-}: {
-  on: boolean;
-  playing: boolean;
-  /** The snippet that plays (any value that changes with each loaded beat). */
-  snippet: object | null;
-}): PreviewTag {
+/** The audio output the tag sounds on: created on a gesture (prime), the rendered tag kept per sample rate. */
+function useTagOutput() {
   const context = useRef<AudioContext | null>(null);
   const buffer = useRef<AudioBuffer | null>(null);
   const sounding = useRef<AudioBufferSourceNode | null>(null);
-  // Milliseconds of this snippet's playback since its start or its last tag.
-  const elapsed = useRef(0);
-  const counted = useRef<object | null>(null);
 
   const stop = useCallback(() => {
     const source = sounding.current;
@@ -193,6 +177,39 @@ export function usePreviewTag({
     source.start();
   }, [prime, stop]);
 
+  // Unmounting stops the tag and closes the output.
+  useEffect(
+    () => () => {
+      stop();
+      context.current?.close().catch(() => undefined);
+      context.current = null;
+    },
+    [stop],
+  );
+
+  return { prime, stop, sound };
+}
+
+/**
+ * Sounds the tag every PREVIEW_TAG_INTERVAL_MS of playback while `on` and `playing`. Time counts only
+ * while the snippet plays: a pause stops the tag and holds the count, playing again resumes it, and a
+ * new `snippet` (the next beat) counts from zero. Unmounting stops the tag and closes the output.
+ */
+export function usePreviewTag({
+  on,
+  playing,
+  snippet,
+}: {
+  on: boolean;
+  playing: boolean;
+  /** The snippet that plays (any value that changes with each loaded beat). */
+  snippet: object | null;
+}): PreviewTag {
+  const { prime, stop, sound } = useTagOutput();
+  // Milliseconds of this snippet's playback since its start or its last tag.
+  const elapsed = useRef(0);
+  const counted = useRef<object | null>(null);
+
   const active = on && playing && snippet !== null;
   useEffect(() => {
     if (snippet !== counted.current) {
@@ -220,15 +237,6 @@ export function usePreviewTag({
       stop();
     };
   }, [active, snippet, sound, stop]);
-
-  useEffect(
-    () => () => {
-      stop();
-      context.current?.close().catch(() => undefined);
-      context.current = null;
-    },
-    [stop],
-  );
 
   return { prime, stop };
 }
