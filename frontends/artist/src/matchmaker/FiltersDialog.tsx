@@ -29,16 +29,12 @@ export interface FiltersDialogProps {
  */
 export function FiltersDialog({ open, filters, onApply, onClose }: FiltersDialogProps) {
   const [draft, setDraft] = useState<FilterState>(filters);
-  const genreId = useId();
-  const keyId = useId();
-  const tempoId = useId();
 
   useEffect(() => {
     if (open) setDraft(filters);
   }, [open, filters]);
 
   const action = filtersActionLabel(draft);
-  const [low, high] = draft.selectedTempo;
 
   return (
     <Modal
@@ -70,52 +66,63 @@ export function FiltersDialog({ open, filters, onApply, onClose }: FiltersDialog
       <Typography.Paragraph type="secondary">
         filters are in beta and may not be an exact match
       </Typography.Paragraph>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <div>
-          <label htmlFor={genreId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
-            Genre
-          </label>
-          <Select
-            id={genreId}
-            style={{ width: '100%' }}
-            value={draft.selectedGenres || 'all'}
-            options={GENRE_OPTIONS.map((genre) => ({ value: genre, label: genreLabel(genre) }))}
-            onChange={(value: string) => setDraft({ ...draft, selectedGenres: value === 'all' ? '' : value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={keyId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
-            Key
-          </label>
-          <Select
-            id={keyId}
-            mode="multiple"
-            allowClear
-            placeholder="Any key"
-            style={{ width: '100%' }}
-            listHeight={KEY_LIST_HEIGHT}
-            value={draft.selectedKey}
-            options={KEY_OPTIONS.map((key) => ({ value: key, label: key }))}
-            onChange={(value: string[]) => setDraft({ ...draft, selectedKey: value })}
-          />
-        </div>
-        <div>
-          <span id={tempoId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
-            Tempo Range: {low} to {high} BPM
-          </span>
-          <Slider
-            range
-            min={TEMPO_MIN}
-            max={TEMPO_MAX}
-            value={[low, high]}
-            ariaLabelledByForHandle={[tempoId, tempoId]}
-            ariaValueTextFormatterForHandle={(value) => `${value ?? 0} BPM`}
-            onChange={(value: number[]) =>
-              setDraft({ ...draft, selectedTempo: [value[0] ?? TEMPO_MIN, value[1] ?? TEMPO_MAX] })
-            }
-          />
-        </div>
-      </div>
+      <FilterFields draft={draft} onChange={setDraft} />
     </Modal>
+  );
+}
+
+/** Genre (single), Key (multi, about 4.5 options visible) and the Tempo Range slider. */
+function FilterFields({ draft, onChange }: { draft: FilterState; onChange(draft: FilterState): void }) {
+  const genreId = useId();
+  const keyId = useId();
+  const tempoId = useId();
+  const [low, high] = draft.selectedTempo;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div>
+        <label htmlFor={genreId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+          Genre
+        </label>
+        <Select
+          id={genreId}
+          style={{ width: '100%' }}
+          value={draft.selectedGenres || 'all'}
+          options={GENRE_OPTIONS.map((genre) => ({ value: genre, label: genreLabel(genre) }))}
+          onChange={(value: string) => onChange({ ...draft, selectedGenres: value === 'all' ? '' : value })}
+        />
+      </div>
+      <div>
+        <label htmlFor={keyId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+          Key
+        </label>
+        <Select
+          id={keyId}
+          mode="multiple"
+          allowClear
+          placeholder="Any key"
+          style={{ width: '100%' }}
+          listHeight={KEY_LIST_HEIGHT}
+          value={draft.selectedKey}
+          options={KEY_OPTIONS.map((key) => ({ value: key, label: key }))}
+          onChange={(value: string[]) => onChange({ ...draft, selectedKey: value })}
+        />
+      </div>
+      <div>
+        <span id={tempoId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+          Tempo Range: {low} to {high} BPM
+        </span>
+        <Slider
+          range
+          min={TEMPO_MIN}
+          max={TEMPO_MAX}
+          value={[low, high]}
+          ariaLabelledByForHandle={[tempoId, tempoId]}
+          ariaValueTextFormatterForHandle={(value) => `${value ?? 0} BPM`}
+          onChange={(value: number[]) =>
+            onChange({ ...draft, selectedTempo: [value[0] ?? TEMPO_MIN, value[1] ?? TEMPO_MAX] })
+          }
+        />
+      </div>
+    </div>
   );
 }

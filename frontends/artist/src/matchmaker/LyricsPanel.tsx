@@ -9,27 +9,14 @@ export const SAVE_ERROR = 'Error while saving!';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
-/**
- * The lyrics notepad of a beat (spec §4 Lyrics): loads the beat's lyrics ('Loading Lyrics...'), saves
- * 3 s after the last edit and when closed, and says 'Saved' or 'Error while saving!'. A visitor is told
- * to create a free account (their matches are kept).
- */
-export function LyricsPanel({
-  beatId,
-  beatName,
-  signUpPath,
-}: {
-  beatId: string;
-  beatName: string;
-  signUpPath: string;
-}) {
+/** The beat's lyrics, loaded once; an edit is saved 3 s later, on `flush` and when the panel closes. */
+function useLyrics(beatId: string) {
   const [lyrics, setLyrics] = useState<string | null>(null);
   const [signIn, setSignIn] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [save, setSave] = useState<SaveState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const unsaved = useRef<string | null>(null);
-  const id = useId();
 
   useEffect(() => {
     let cancelled = false;
@@ -67,6 +54,34 @@ export function LyricsPanel({
   // Closing the panel (unmount) saves what was not saved yet.
   useEffect(() => () => void flush(), [flush]);
 
+  const edit = (text: string) => {
+    setLyrics(text);
+    unsaved.current = text;
+    setSave('idle');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), LYRICS_AUTOSAVE_MS);
+  };
+
+  return { lyrics, signIn, loadError, save, edit, flush };
+}
+
+/**
+ * The lyrics notepad of a beat (spec §4 Lyrics): loads the beat's lyrics ('Loading Lyrics...'), saves
+ * 3 s after the last edit and when closed, and says 'Saved' or 'Error while saving!'. A visitor is told
+ * to create a free account (their matches are kept).
+ */
+export function LyricsPanel({
+  beatId,
+  beatName,
+  signUpPath,
+}: {
+  beatId: string;
+  beatName: string;
+  signUpPath: string;
+}) {
+  const { lyrics, signIn, loadError, save, edit, flush } = useLyrics(beatId);
+  const id = useId();
+
   if (loadError) return <Alert type="error" showIcon title={loadError} className="mm-lyrics" />;
   if (lyrics === null)
     return (
@@ -100,14 +115,7 @@ export function LyricsPanel({
         rows={20}
         maxLength={20_000}
         value={lyrics}
-        onChange={(event) => {
-          const text = event.target.value;
-          setLyrics(text);
-          unsaved.current = text;
-          setSave('idle');
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => void flush(), LYRICS_AUTOSAVE_MS);
-        }}
+        onChange={(event) => edit(event.target.value)}
         onBlur={() => void flush()}
       />
       <Typography.Text
