@@ -41,6 +41,17 @@ export const deviceCartStream = (uuid: string) => `cart-device:${uuid}`;
 
 const find = (state: CartState, beatId: string) => state.lines.find((line) => line.beatId === beatId);
 
+/** A beat's package added at the price seen now (an add, or an upgrade of a beat not in the cart). */
+const added = (command: Extract<CartCommand, { type: 'add' | 'upgrade' }>): CartEvent => ({
+  type: 'CartItemAdded',
+  data: {
+    beatId: command.beatId,
+    package: command.package,
+    priceCents: command.priceCents,
+    addedAt: command.now.toISOString(),
+  },
+});
+
 export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
   initialState: () => ({ lines: [] }),
 
@@ -50,28 +61,11 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         const line = find(state, command.beatId);
         if (line?.package === command.package) return [];
         if (line) throw new DomainError('already_in_cart', COMMERCE_MESSAGES.alreadyInCart, 409);
-        return {
-          type: 'CartItemAdded',
-          data: {
-            beatId: command.beatId,
-            package: command.package,
-            priceCents: command.priceCents,
-            addedAt: command.now.toISOString(),
-          },
-        };
+        return added(command);
       }
       case 'upgrade': {
         const line = find(state, command.beatId);
-        if (!line)
-          return {
-            type: 'CartItemAdded',
-            data: {
-              beatId: command.beatId,
-              package: command.package,
-              priceCents: command.priceCents,
-              addedAt: command.now.toISOString(),
-            },
-          };
+        if (!line) return added(command);
         if (line.package === command.package) return [];
         return {
           type: 'CartItemUpgraded',
