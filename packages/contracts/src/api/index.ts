@@ -9,6 +9,7 @@ import { payoutsCalls } from './payouts';
 
 export * from './call';
 export { unchecked } from './unchecked';
+export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
 export { PAYOUT_SPLIT, payoutAddressAnswer } from './payouts';
 
 /** Every API call of the product, by its spec name (`{product}` = beatmatch): `/api/<name>`. */
@@ -36,10 +37,6 @@ type AnswerOf<D> = D extends { answer: infer A }
 export type CallRequest<N extends CallName> = RequestOf<ApiCalls[N]>;
 /** What a call answers on success. */
 export type CallAnswer<N extends CallName> = AnswerOf<ApiCalls[N]>;
-
-export const API_PREFIX = '/api/';
-/** The address a browser calls. */
-export const callUrl = (name: CallName) => `${API_PREFIX}${name}`;
 
 /**
  * Looks a call up by a name from a URL. The name is user input: only the declarations' own keys match
