@@ -1,7 +1,23 @@
-// The gateway client every app uses: JSON POSTs with the CSRF header, problem+json errors turned
-// into ApiError (with the error code), transport failures into NetworkError (artist-side spec §7, §8).
+// The gateway client every app uses: declared calls by name (JSON POSTs with the CSRF header, GETs,
+// multipart), problem+json errors turned into ApiError (with the error code), transport failures into
+// NetworkError (artist-side spec §7, §8).
 
-import { ERROR_CODES, GATEWAY_MESSAGES, HEADERS } from '@beatmatch/contracts';
+import {
+  ERROR_CODES,
+  GATEWAY_MESSAGES,
+  HEADERS,
+  callUrl,
+  type CallAnswer,
+  type CallRequest,
+} from '@beatmatch/contracts';
+import {
+  callAddress,
+  fileField,
+  isGetCall,
+  type CallArgs,
+  type JsonCallName,
+  type MultipartCallName,
+} from './callAddress';
 
 export { ERROR_CODES };
 export const NETWORK_ERROR_MESSAGE = GATEWAY_MESSAGES.unavailable;
@@ -40,11 +56,21 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 export interface ApiClient {
-  post<T = unknown>(path: string, body?: object): Promise<T>;
-  /** A GET answered with JSON (no CSRF header needed). */
-  getJson<T = unknown>(path: string): Promise<T>;
-  /** A multipart POST (files) with the CSRF header; the browser sets the boundary. */
-  postForm<T = unknown>(path: string, form: FormData): Promise<T>;
+  /**
+   * A declared call by its spec name, typed by its schemas: a POST sends the request as JSON with the
+   * CSRF header; a GET sends it as the query string (no CSRF header needed).
+   */
+  call<N extends JsonCallName>(name: N, ...request: CallArgs<N>): Promise<CallAnswer<N>>;
+  /**
+   * A multipart call (a POST with the CSRF header; the browser sets the boundary): the request's fields
+   * as text and the file in the declared file field (left out where the call allows it).
+   */
+  callForm<N extends MultipartCallName>(name: N, fields: CallRequest<N>, file?: Blob): Promise<CallAnswer<N>>;
+  /**
+   * A call's GET twin (contracts' internalRoutes), whatever its declared method: a read that needs no
+   * CSRF token, so a visitor's page makes no token call (beatmatch_license_verify).
+   */
+  callGet<N extends JsonCallName>(name: N, ...request: CallArgs<N>): Promise<CallAnswer<N>>;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -59,20 +85,23 @@ async function readJson(response: Response): Promise<Record<string, unknown> | u
   }
 }
 
-export function createApiClient(
-  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
-): ApiClient {
-  // One token fetch for everyone: calls made at the same time wait for the same request (two
-  // fetches at once would each set the cookie, and the first call would fail its check).
-  let csrfToken: Promise<string> | undefined;
+/** Turns a refusal into an ApiError with the server's message and code. */
+function failure(response: Response, data: Record<string, unknown> | undefined): never {
+  const message =
+    typeof data?.message === 'string'
+      ? data.message
+      : response.status >= 500
+        ? NETWORK_ERROR_MESSAGE
+        : `Request failed (${response.status})`;
+  throw new ApiError(message, response.status, typeof data?.code === 'string' ? data.code : undefined);
+}
 
-  async function send(input: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetchImpl(input, { credentials: 'same-origin', ...init });
-    } catch {
-      throw new NetworkError();
-    }
-  }
+/**
+ * The CSRF token, fetched once for everyone: calls made at the same time wait for the same request (two
+ * fetches at once would each set the cookie, and the first call would fail its check).
+ */
+function csrfTokens(send: (input: string, init: RequestInit) => Promise<Response>) {
+  let csrfToken: Promise<string> | undefined;
 
   async function fetchCsrfToken(): Promise<string> {
     const response = await send('/api/csrf', { method: 'GET' });
@@ -87,44 +116,53 @@ export function createApiClient(
     return body.csrfToken;
   }
 
-  function currentCsrfToken(): Promise<string> {
-    if (!csrfToken) {
-      csrfToken = fetchCsrfToken();
-      // A failed fetch is not remembered: the next call tries again.
-      csrfToken.catch(() => (csrfToken = undefined));
-    }
-    return csrfToken;
-  }
+  return {
+    current(): Promise<string> {
+      if (!csrfToken) {
+        csrfToken = fetchCsrfToken();
+        // A failed fetch is not remembered: the next call tries again.
+        csrfToken.catch(() => (csrfToken = undefined));
+      }
+      return csrfToken;
+    },
+    /** Drops a token the server refused (unless another call has fetched a new one since). */
+    forget(refused: Promise<string>) {
+      if (csrfToken === refused) csrfToken = undefined;
+    },
+  };
+}
 
-  async function failure(response: Response, data: Record<string, unknown> | undefined): Promise<never> {
-    const message =
-      typeof data?.message === 'string'
-        ? data.message
-        : response.status >= 500
-          ? NETWORK_ERROR_MESSAGE
-          : `Request failed (${response.status})`;
-    throw new ApiError(message, response.status, typeof data?.code === 'string' ? data.code : undefined);
+export function createApiClient(
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): ApiClient {
+  async function send(input: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetchImpl(input, { credentials: 'same-origin', ...init });
+    } catch {
+      throw new NetworkError();
+    }
   }
+  const tokens = csrfTokens(send);
 
   async function sendWithToken<T>(
     path: string,
     init: (token: string) => RequestInit,
     isRetry = false,
   ): Promise<T> {
-    const tokenPromise = currentCsrfToken();
+    const tokenPromise = tokens.current();
     const token = await tokenPromise;
     const response = await send(path, init(token));
     const data = await readJson(response);
     if (response.ok) return data as T;
     // The token may have rotated (a new visitor cookie): fetch a fresh one once and try again.
     if (response.status === 403 && data?.code === ERROR_CODES.csrfInvalid && !isRetry) {
-      if (csrfToken === tokenPromise) csrfToken = undefined;
+      tokens.forget(tokenPromise);
       return sendWithToken<T>(path, init, true);
     }
     return failure(response, data);
   }
 
-  function post<T>(path: string, body: object = {}): Promise<T> {
+  function post<T>(path: string, body: object): Promise<T> {
     return sendWithToken<T>(path, (token) => ({
       method: 'POST',
       headers: { 'content-type': 'application/json', [HEADERS.csrfToken]: token },
@@ -147,5 +185,18 @@ export function createApiClient(
     return failure(response, data);
   }
 
-  return { post, postForm, getJson };
+  return {
+    call: (name, ...request) =>
+      isGetCall(name) ? getJson(callAddress(name, ...request)) : post(callUrl(name), request[0] ?? {}),
+    callForm: (name, fields, file) => postForm(callUrl(name), formOf(fields, fileField(name), file)),
+    callGet: (name, ...request) => getJson(callAddress(name, ...request)),
+  };
+}
+
+/** A multipart request: every field as text, the file (a File keeps its name) in its field. */
+function formOf(fields: object, fileFieldName: string, file: Blob | undefined): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, String(value));
+  if (file) form.set(fileFieldName, file);
+  return form;
 }

@@ -176,22 +176,22 @@ describe('the cart actions', () => {
       let cookie = false;
       const posts: Array<{ path: string; body?: object }> = [];
       const api = {
-        async post<T>(path: string, body?: object): Promise<T> {
+        async call<T>(path: string, body?: object): Promise<T> {
           posts.push({ path, body });
           await new Promise((resolve) => setTimeout(resolve, 0));
-          if (path === '/api/beatmatch_exclude') {
+          if (path === 'beatmatch_exclude') {
             cookie = true;
             return { uuid: 'device-2' } as T;
           }
           if (!cookie) throw new ApiError('A device id (uuid) is required.', 400, 'uuid');
-          if (path === '/api/get_cart_items') return { cart: [], total: '0.00', serviceFee: '0.00' } as T;
-          if (path === '/api/update_to_cart') return { message: 'added', cart: [beat('b1')] } as T;
+          if (path === 'get_cart_items') return { cart: [], total: '0.00', serviceFee: '0.00' } as T;
+          if (path === 'update_to_cart') return { message: 'added', cart: [beat('b1')] } as T;
           throw new Error(`unexpected ${path}`);
         },
       };
       const sdk = createBeatmatchSdk({ api: api as unknown as ApiClient, storage });
       await Promise.all([sdk.cartActions.sync(), sdk.cartActions.add('b1', 'First Date Package')]);
-      expect(posts.filter((p) => p.path === '/api/beatmatch_exclude')).toHaveLength(1);
+      expect(posts.filter((p) => p.path === 'beatmatch_exclude')).toHaveLength(1);
       expect(sdk.cart.getSnapshot().items.map((i) => i.beatId)).toEqual(['b1']);
       // The stored uuid stays (spec §4: stored if none is present); the body still carries it.
       expect(storage.getItem('uuid')).toBe(stored ?? 'device-2');
@@ -221,23 +221,22 @@ describe('the cart actions', () => {
     storage.setItem('uuid', 'device-1');
     const posts: Array<{ path: string; body?: object }> = [];
     const api = {
-      async post<T>(path: string, body?: object): Promise<T> {
+      async call<T>(path: string, body?: object): Promise<T> {
         posts.push({ path, body });
-        if (path === '/api/beatmatch_auth')
+        if (path === 'beatmatch_auth')
           return { userName: 'maya', email: 'm@example.test', userId: 'u-1', profilePicture: null } as T;
-        if (path === '/api/get_cart_items')
-          return { cart: [beat('b1')], total: '25.00', serviceFee: '0.50' } as T;
+        if (path === 'get_cart_items') return { cart: [beat('b1')], total: '25.00', serviceFee: '0.50' } as T;
         throw new Error(`unexpected ${path}`);
       },
     };
-    // Only post is called here; the client's other methods stay out of this test.
+    // Only call is used here; the client's other methods stay out of this test.
     const sdk = createBeatmatchSdk({ api: api as unknown as ApiClient, storage });
     await sdk.session.refresh();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(posts).toContainEqual({ path: '/api/get_cart_items', body: { uuid: 'device-1' } });
+    expect(posts).toContainEqual({ path: 'get_cart_items', body: { uuid: 'device-1' } });
     expect(sdk.cart.getSnapshot().items.map((i) => i.beatId)).toEqual(['b1']);
     // Another refresh of the same session does not read it again.
     await sdk.session.refresh();
-    expect(posts.filter((p) => p.path === '/api/get_cart_items')).toHaveLength(1);
+    expect(posts.filter((p) => p.path === 'get_cart_items')).toHaveLength(1);
   });
 });

@@ -2,6 +2,8 @@
 // gateway routes them to services/commerce (services/commerce/README.md lists them). Money travels
 // in dollars with 2 decimals.
 import type {
+  CallAnswer,
+  CallRequest,
   CartAnswer,
   CheckoutAnswer,
   LicenceVerifyAnswer,
@@ -21,23 +23,18 @@ export type MemberActiveStatus = MemberStatusAnswer;
 export type CartUpdate = 'add' | 'upgrade' | 'remove' | 'reset';
 export type { MemberType };
 
-export type UpdateCartAnswer = Partial<CartAnswer> & {
-  /** 'added', 'upgraded', 'removed', 'reset', or 'in cart' (spec §4: an add counts only when 'added'). */
-  message?: string;
-};
+/**
+ * update_to_cart's answer, read leniently: an answer without the cart makes the cart actions read it
+ * (get_cart_items). Its message is 'added', 'upgraded', 'removed', 'reset', or 'in cart' (spec §4: an
+ * add counts only when 'added').
+ */
+export type UpdateCartAnswer = Partial<CallAnswer<'update_to_cart'>>;
 
-export interface TestPayAnswer {
-  redirect_status: string;
-  /** Where the buyer goes next: /user/purchases?redirect_status=succeeded. */
-  url: string;
-}
+export type TestPayAnswer = CallAnswer<'beatmatch_test_checkout_pay'>;
 
-export interface SubscriptionCheckoutRequest {
-  type: MemberType;
-  plan: string;
-  weekTrial?: boolean;
-  ambassadorTrial?: boolean;
-}
+export type SubscriptionCheckoutRequest = CallRequest<'create_subscription_checkout'>;
+
+type PaypalAnswer = CallAnswer<'createPaypalSubscription'>;
 
 export interface CommerceClient {
   getCartItems(uuid: string | null): Promise<CartAnswer>;
@@ -51,63 +48,54 @@ export interface CommerceClient {
   checkout(request: { uuid: string | null; email?: string }): Promise<CheckoutAnswer>;
   /** The embedded test provider's pay step (a test card number; 4000 0000 0000 0002 is declined). */
   testCheckoutPay(request: { sessionId: string; cardNumber: string }): Promise<TestPayAnswer>;
-  retrievePurchases(): Promise<{ purchases: Purchase[] }>;
+  retrievePurchases(): Promise<CallAnswer<'retrieve_puchases'>>;
   getDownloadable(request: {
     downloadable: Download['downloadable'];
     beatId: string;
     /** The purchase's id. */
     urlId: string;
-  }): Promise<{ url: string }>;
+  }): Promise<CallAnswer<'get_downloadable'>>;
   memberActiveStatus(type: MemberType): Promise<MemberActiveStatus>;
-  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ url: string }>;
+  createSubscriptionCheckout(
+    request: SubscriptionCheckoutRequest,
+  ): Promise<CallAnswer<'create_subscription_checkout'>>;
   /** 'The Deal of A Lifetime' (one payment): where to pay, as for a plan; `type` is the page it is bought on. */
   createLifetimeCheckout(type: MemberType): Promise<LifetimeCheckoutAnswer>;
-  createPortalSession(type: MemberType): Promise<{ url: string }>;
+  createPortalSession(type: MemberType): Promise<CallAnswer<'create_portal_session'>>;
   /**
    * A plan billed by PayPal (spec §7 createPaypalSubscription), in two steps: with `plan`, where to
    * approve it (`url`, PayPal's page) and its `subId`; with `subId` after approval, the plan starts.
    */
-  createPaypalSubscription(
-    request: { type: MemberType; plan: string } | { type: MemberType; subId: string },
-  ): Promise<{ url?: string; subId?: string; message?: string; plan?: string }>;
-  cancelSubscription(type: MemberType): Promise<unknown>;
+  createPaypalSubscription(request: {
+    type: MemberType;
+    plan: string;
+  }): Promise<Extract<PaypalAnswer, { url: string }>>;
+  createPaypalSubscription(request: {
+    type: MemberType;
+    subId: string;
+  }): Promise<Extract<PaypalAnswer, { message: string }>>;
+  cancelSubscription(type: MemberType): Promise<CallAnswer<'cancel_subscription'>>;
   /** The public licence check (no login): genuine with the licence's facts, or `genuine: false`. */
   verifyLicence(purchaseId: string): Promise<LicenceVerifyAnswer>;
 }
 
-/** The route names (spec §7; the cart's checkout and the test provider's pay step are commerce's names). */
-export const COMMERCE_ROUTES = {
-  getCartItems: '/api/get_cart_items',
-  updateCart: '/api/update_to_cart',
-  checkout: '/api/beatmatch_checkout',
-  testCheckoutPay: '/api/beatmatch_test_checkout_pay',
-  retrievePurchases: '/api/retrieve_puchases',
-  getDownloadable: '/api/get_downloadable',
-  memberActiveStatus: '/api/member_active_status',
-  createSubscriptionCheckout: '/api/create_subscription_checkout',
-  createLifetimeCheckout: '/api/create_lifetime_checkout',
-  createPortalSession: '/api/create_portal_session',
-  createPaypalSubscription: '/api/createPaypalSubscription',
-  cancelSubscription: '/api/cancel_subscription',
-  verifyLicence: '/api/beatmatch_license_verify',
-} as const;
-
 export function createCommerceClient(api: ApiClient): CommerceClient {
   return {
-    getCartItems: (uuid) => api.post(COMMERCE_ROUTES.getCartItems, { uuid }),
-    updateCart: (request) => api.post(COMMERCE_ROUTES.updateCart, request),
-    checkout: (request) => api.post(COMMERCE_ROUTES.checkout, request),
-    testCheckoutPay: (request) => api.post(COMMERCE_ROUTES.testCheckoutPay, request),
-    retrievePurchases: () => api.post(COMMERCE_ROUTES.retrievePurchases, {}),
-    getDownloadable: (request) => api.post(COMMERCE_ROUTES.getDownloadable, request),
-    memberActiveStatus: (type) => api.post(COMMERCE_ROUTES.memberActiveStatus, { type }),
-    createSubscriptionCheckout: (request) => api.post(COMMERCE_ROUTES.createSubscriptionCheckout, request),
-    createLifetimeCheckout: (type) => api.post(COMMERCE_ROUTES.createLifetimeCheckout, { type }),
-    createPortalSession: (type) => api.post(COMMERCE_ROUTES.createPortalSession, { type }),
-    createPaypalSubscription: (request) => api.post(COMMERCE_ROUTES.createPaypalSubscription, request),
-    cancelSubscription: (type) => api.post(COMMERCE_ROUTES.cancelSubscription, { type }),
-    // A GET: a visitor's page needs no CSRF token for a read.
-    verifyLicence: (purchaseId) =>
-      api.getJson(`${COMMERCE_ROUTES.verifyLicence}?purchaseId=${encodeURIComponent(purchaseId)}`),
+    getCartItems: (uuid) => api.call('get_cart_items', { uuid }),
+    updateCart: (request) => api.call('update_to_cart', request),
+    checkout: (request) => api.call('beatmatch_checkout', request),
+    testCheckoutPay: (request) => api.call('beatmatch_test_checkout_pay', request),
+    retrievePurchases: () => api.call('retrieve_puchases'),
+    getDownloadable: (request) => api.call('get_downloadable', request),
+    memberActiveStatus: (type) => api.call('member_active_status', { type }),
+    createSubscriptionCheckout: (request) => api.call('create_subscription_checkout', request),
+    createLifetimeCheckout: (type) => api.call('create_lifetime_checkout', { type }),
+    createPortalSession: (type) => api.call('create_portal_session', { type }),
+    // Which of the two answers comes follows from the request (plan: the approve URL; subId: started).
+    createPaypalSubscription: ((request: CallRequest<'createPaypalSubscription'>) =>
+      api.call('createPaypalSubscription', request)) as CommerceClient['createPaypalSubscription'],
+    cancelSubscription: (type) => api.call('cancel_subscription', { type }),
+    // The GET twin: a visitor's page needs no CSRF token for a read.
+    verifyLicence: (purchaseId) => api.callGet('beatmatch_license_verify', { purchaseId }),
   };
 }

@@ -7,11 +7,10 @@ import { createCartStore, type CartState, type CartStore } from './cart';
 import { createCartActions, type AddToCartResult, type CartActions } from './cartActions';
 import { createCommerceClient, type CommerceClient } from './commerce';
 import { createDeviceId, type DeviceId } from './device';
-import { MATCHMAKER_ROUTES } from './matchmaker';
 import { createSessionStore, type SessionState, type SessionStore } from './session';
-import type { AuthResponse } from '@beatmatch/contracts';
 
 export * from './apiClient';
+export * from './callAddress';
 export * from './cart';
 export * from './cartActions';
 export * from './commerce';
@@ -41,17 +40,14 @@ export function createBeatmatchSdk(
   const api = options.api ?? createApiClient(options.fetch);
   const session = createSessionStore(
     {
-      auth: () => api.post<AuthResponse>('/api/beatmatch_auth', {}),
-      logout: () => api.post('/api/beatmatch_logout', {}),
+      auth: () => api.call('beatmatch_auth'),
+      logout: () => api.call('beatmatch_logout'),
     },
     options.storage,
   );
   const cart = createCartStore(options.storage);
   const commerce = createCommerceClient(api);
-  const device = createDeviceId(
-    () => api.post<{ uuid: string }>(MATCHMAKER_ROUTES.exclude, {}),
-    options.storage ?? localStorage,
-  );
+  const device = createDeviceId(() => api.call('beatmatch_exclude'), options.storage ?? localStorage);
   // A visitor's cart is the device of this browser's device cookie (the gateway vouches for it); the
   // stored uuid still goes in the body but chooses no cart. A visitor without the cookie is refused:
   // the exclude call sets it. Once: a second device would replace the first one's cookie, and the

@@ -1,31 +1,9 @@
 // The matchmaker's calls as the artist pages make them (artist-side spec §7): the swipe player, the
 // match count, the Match List, Play History and lyrics, and the visitor's device uuid they all carry.
-import type {
-  BeatPlayRequest,
-  BeatPlayResponse,
-  LyricsResponse,
-  MatchListResponse,
-  PlayHistoryResponse,
-} from '@beatmatch/contracts';
+import type { BeatPlayRequest, CallAnswer, CallRequest } from '@beatmatch/contracts';
 import { ApiError, type ApiClient } from './apiClient';
+import { callAddress, type CallArgs, type JsonCallName } from './callAddress';
 import type { DeviceId } from './device';
-
-/** The route names (spec §7, `{product}` = beatmatch). */
-export const MATCHMAKER_ROUTES = {
-  exclude: '/api/beatmatch_exclude',
-  beatPlay: '/api/beatmatch_beat_play',
-  loadBeatParam: '/api/beatmatch_load_beat_param',
-  snippet: '/api/beatmatch_beat_play_snippet',
-  totalBeats: '/api/total_beats',
-  addPlay: '/api/add_play',
-  matchCount: '/api/get_match_count',
-  matchList: '/api/beatmatch_matchlist',
-  matchListRemove: '/api/beatmatch_matchlist_remove',
-  addToMatchList: '/api/beatmatch_add_to_match_list',
-  playHistory: '/api/beatmatch_play_history',
-  getLyrics: '/api/get_lyrics',
-  saveLyrics: '/api/save_lyrics',
-} as const;
 
 /**
  * The matchmaker's answer to a visitor whose browser has no device cookie (the gateway vouches for a
@@ -34,29 +12,28 @@ export const MATCHMAKER_ROUTES = {
 const DEVICE_REQUIRED = 'uuid_required';
 
 /** The snippet's address (a public GET the audio element plays, with Range requests). */
-export const snippetSource = (beatId: string) =>
-  `${MATCHMAKER_ROUTES.snippet}?beatId=${encodeURIComponent(beatId)}`;
+export const snippetSource = (beatId: string) => callAddress('beatmatch_beat_play_snippet', { beatId });
 
 export interface MatchmakerClient {
   /** The device uuid a visitor is known by (the SDK's `device.ensure`, spec §4 Swipe player). */
   deviceUuid(): Promise<string>;
   /** The next beat (after recording `choiceType` on `beatId` when given), or `{ message }`. */
-  beatPlay(request: Omit<BeatPlayRequest, 'uuid'>): Promise<BeatPlayResponse>;
-  loadBeatParam(beatId: string): Promise<BeatPlayResponse>;
-  totalBeats(): Promise<{ beats: number }>;
+  beatPlay(request: Omit<BeatPlayRequest, 'uuid'>): Promise<CallAnswer<'beatmatch_beat_play'>>;
+  loadBeatParam(beatId: string): Promise<CallAnswer<'beatmatch_load_beat_param'>>;
+  totalBeats(): Promise<CallAnswer<'total_beats'>>;
   /** A replay of a beat from a list (the player's own beats count when served). */
-  addPlay(audioSrc: string): Promise<unknown>;
-  matchCount(): Promise<{ matches: number }>;
-  matchList(): Promise<MatchListResponse>;
-  removeMatch(beatId: string): Promise<unknown>;
+  addPlay(audioSrc: string): Promise<CallAnswer<'add_play'>>;
+  matchCount(): Promise<CallAnswer<'get_match_count'>>;
+  matchList(): Promise<CallAnswer<'beatmatch_matchlist'>>;
+  removeMatch(beatId: string): Promise<CallAnswer<'beatmatch_matchlist_remove'>>;
   addToMatchList(request: {
     beatId: string;
     beatName?: string;
     freeTextSearch: boolean;
-  }): Promise<{ message: string }>;
-  playHistory(): Promise<PlayHistoryResponse>;
-  getLyrics(beatId: string): Promise<LyricsResponse>;
-  saveLyrics(beatId: string, lyrics: string): Promise<LyricsResponse>;
+  }): Promise<CallAnswer<'beatmatch_add_to_match_list'>>;
+  playHistory(): Promise<CallAnswer<'beatmatch_play_history'>>;
+  getLyrics(beatId: string): Promise<CallAnswer<'get_lyrics'>>;
+  saveLyrics(beatId: string, lyrics: string): Promise<CallAnswer<'save_lyrics'>>;
 }
 
 /** The listener's time zone, so the 25-plays day is theirs (UTC when the browser does not say). */
@@ -74,8 +51,13 @@ export function createMatchmakerClient(api: ApiClient, device: DeviceId): Matchm
    * (or lost its cookies) is refused as a visitor without a device: it asks for its device once (exclude)
    * and repeats the call.
    */
-  async function withDevice<T>(route: string, body: object): Promise<T> {
-    const send = async () => api.post<T>(route, { ...body, uuid: await device.ensure() });
+  async function withDevice<N extends JsonCallName>(
+    name: N,
+    request: Omit<CallRequest<N>, 'uuid'>,
+  ): Promise<CallAnswer<N>> {
+    // The request of N with its uuid (TypeScript cannot follow a spread of a generic request).
+    const send = async () =>
+      api.call(name, ...([{ ...request, uuid: await device.ensure() }] as CallArgs<N>));
     try {
       return await send();
     } catch (error) {
@@ -87,18 +69,17 @@ export function createMatchmakerClient(api: ApiClient, device: DeviceId): Matchm
 
   return {
     deviceUuid: device.ensure,
-    beatPlay: (request) =>
-      withDevice(MATCHMAKER_ROUTES.beatPlay, { ...request, timeZone: browserTimeZone() }),
+    beatPlay: (request) => withDevice('beatmatch_beat_play', { ...request, timeZone: browserTimeZone() }),
     loadBeatParam: (beatId) =>
-      withDevice(MATCHMAKER_ROUTES.loadBeatParam, { beatId, timeZone: browserTimeZone() }),
-    totalBeats: () => api.post(MATCHMAKER_ROUTES.totalBeats, {}),
-    addPlay: (audioSrc) => withDevice(MATCHMAKER_ROUTES.addPlay, { audioSrc }),
-    matchCount: () => withDevice(MATCHMAKER_ROUTES.matchCount, {}),
-    matchList: () => withDevice(MATCHMAKER_ROUTES.matchList, {}),
-    removeMatch: (beatId) => withDevice(MATCHMAKER_ROUTES.matchListRemove, { beatId }),
-    addToMatchList: (request) => withDevice(MATCHMAKER_ROUTES.addToMatchList, request),
-    playHistory: () => withDevice(MATCHMAKER_ROUTES.playHistory, {}),
-    getLyrics: (beatId) => withDevice(MATCHMAKER_ROUTES.getLyrics, { beatId }),
-    saveLyrics: (beatId, lyrics) => withDevice(MATCHMAKER_ROUTES.saveLyrics, { beatId, lyrics }),
+      withDevice('beatmatch_load_beat_param', { beatId, timeZone: browserTimeZone() }),
+    totalBeats: () => api.call('total_beats'),
+    addPlay: (audioSrc) => withDevice('add_play', { audioSrc }),
+    matchCount: () => withDevice('get_match_count', {}),
+    matchList: () => withDevice('beatmatch_matchlist', {}),
+    removeMatch: (beatId) => withDevice('beatmatch_matchlist_remove', { beatId }),
+    addToMatchList: (request) => withDevice('beatmatch_add_to_match_list', request),
+    playHistory: () => withDevice('beatmatch_play_history', {}),
+    getLyrics: (beatId) => withDevice('get_lyrics', { beatId }),
+    saveLyrics: (beatId, lyrics) => withDevice('save_lyrics', { beatId, lyrics }),
   };
 }

@@ -2,6 +2,7 @@
 export {
   ApiError,
   ERROR_CODES,
+  callAddress,
   NETWORK_ERROR_MESSAGE,
   NetworkError,
   TOO_MANY_ATTEMPTS_MESSAGE,

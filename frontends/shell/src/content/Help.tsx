@@ -126,7 +126,7 @@ interface ContactValues {
 export function Contact({
   api = createApiClient(),
 }: {
-  api?: Pick<ReturnType<typeof createApiClient>, 'post'>;
+  api?: Pick<ReturnType<typeof createApiClient>, 'call'>;
 }) {
   const [form] = Form.useForm<ContactValues>();
   const [sending, setSending] = useState(false);
@@ -134,7 +134,7 @@ export function Contact({
   const submit = async (values: ContactValues) => {
     setSending(true);
     try {
-      await api.post('/api/_contact', values);
+      await api.call('_contact', values);
       form.resetFields();
       void toast.success(CONTACT_SUCCESS);
     } catch {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createApiClient } from '../api/client';
+import type { CallAnswer } from '@beatmatch/contracts';
+import { callAddress, createApiClient } from '../api/client';
 import { ContentPage } from './Page';
 
 const CLAIMS = [
@@ -187,7 +188,7 @@ function useWhitepaper(): string | null {
   useEffect(() => {
     let live = true;
     createApiClient()
-      .post<{ url?: unknown }>('/api/get_whitepaper')
+      .call('get_whitepaper')
       .then((body) => {
         const url = body?.url;
         if (live && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url)) setLink(url);
@@ -244,16 +245,7 @@ export function Kickstarter() {
 }
 
 /** The spec's Pioneer: usernameDisplay, lifetime_member (1 means lifetime). */
-export interface Pioneer {
-  usernameDisplay: string;
-  lifetime_member?: number;
-}
-
-interface PioneersReply {
-  pioneers?: unknown;
-  uploads?: unknown;
-  milestone?: unknown;
-}
+export type Pioneer = CallAnswer<'beatmatch_pioneers'>['pioneers'][number];
 
 export function Pioneers() {
   const [reply, setReply] = useState<{ pioneers: Pioneer[]; uploads: number; milestone: number } | null>(
@@ -262,7 +254,7 @@ export function Pioneers() {
   useEffect(() => {
     let live = true;
     createApiClient()
-      .post<PioneersReply>('/api/beatmatch_pioneers')
+      .call('beatmatch_pioneers')
       .then((body) => {
         const list = Array.isArray(body?.pioneers) ? body.pioneers : [];
         if (!live) return;
@@ -304,19 +296,7 @@ export function Pioneers() {
   );
 }
 
-interface ExampleTags {
-  name: string;
-  producerName: string;
-  data: {
-    genreTags: string[];
-    moodTags: string[];
-    instrumentTags: string[];
-    transformerCaption: string;
-    bpmRangeAdjusted: number;
-    energyLevel: number;
-    keyPrediction: { value: string };
-  };
-}
+type ExampleTags = CallAnswer<'beatmatch_example_get_tags'>;
 
 /**
  * The example beat of the marketing pages (`_example_get_tags`, `_example_drake`): a real beat of the
@@ -327,7 +307,7 @@ export function ExampleBeat() {
   useEffect(() => {
     let live = true;
     createApiClient()
-      .post<ExampleTags>('/api/beatmatch_example_get_tags')
+      .call('beatmatch_example_get_tags')
       .then((body) => {
         if (live && typeof body?.name === 'string' && body.data) setExample(body);
       })
@@ -352,7 +332,12 @@ export function ExampleBeat() {
       <p>
         <strong>{example.name}</strong> by {example.producerName}
       </p>
-      <audio controls preload="none" src="/api/beatmatch_example_drake" aria-label={`Play ${example.name}`} />
+      <audio
+        controls
+        preload="none"
+        src={callAddress('beatmatch_example_drake')}
+        aria-label={`Play ${example.name}`}
+      />
       <p>{data.transformerCaption}</p>
       <dl className="example-dna">
         {rows

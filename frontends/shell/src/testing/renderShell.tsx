@@ -20,7 +20,7 @@ export function fakeApi(overrides: Partial<BeatmatchApi> = {}): BeatmatchApi {
     login: jest.fn(unexpected('login')),
     resendCode: jest.fn(unexpected('resendCode')),
     auth: jest.fn(notAuthenticated),
-    logout: jest.fn(async () => ({})),
+    logout: jest.fn(async () => ({ message: 'Logged out' })),
     forgotPassword: jest.fn(unexpected('forgotPassword')),
     checkResetToken: jest.fn(unexpected('checkResetToken')),
     resetPassword: jest.fn(unexpected('resetPassword')),
