@@ -1,63 +1,30 @@
 import request from 'supertest';
-import {
-  createLogger,
-  createServiceApp,
-  eventStoreSchema,
-  generateInternalKeyPair,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  InProcessEventBus,
-  openPostgres,
-  OutboxRelay,
-  PostgresEventStore,
-  SmtpMailer,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
+import { createServiceApp, InProcessEventBus, OutboxRelay, PostgresEventStore } from '@beatmatch/platform';
 import { contactMessages } from '@beatmatch/contracts';
+import { identityTestbed, SUPPORT_EMAIL as SUPPORT, type IdentityTestbed } from '../testing/harness';
 import { contactRouter } from './api';
 import { CONTACT_LIMIT } from './businessLogic';
 import { contactStream } from './contactMessage';
-import { createMailSender } from '../mail/sender';
 
 /**
  * The contact form's API on real PostgreSQL (a schema of its own) and a real SMTP server; the mail
  * goes the way it does in the service: outbox row → relay → identity's mail sender → SMTP.
  */
-const schema = `contact_test_${process.pid}_${Date.now()}`;
-const SUPPORT = 'support@beatmatch.test';
-let db: SqlDatabase;
+let bed: IdentityTestbed;
 let store: PostgresEventStore;
-let relay: OutboxRelay;
-let smtp: SmtpCapture;
 let app: ReturnType<typeof createServiceApp>['app'];
-let token: string;
+let visitor: Record<string, string>;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema};` + eventStoreSchema(schema));
-  smtp = await startSmtpCapture();
-  const keys = await generateInternalKeyPair();
-  token = await new InternalTokenIssuer(keys.privateKey).issue({});
-  const logger = createLogger('test', 'silent');
+  bed = await identityTestbed('contact');
+  await bed.createEventStoreTables();
+  visitor = await bed.headers();
   const bus = new InProcessEventBus();
-  relay = new OutboxRelay(db, schema, bus, logger);
-  store = new PostgresEventStore(db, schema, [], () => void relay.kick());
-  await createMailSender({
-    store,
-    mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
-    secret: 'a-test-secret-of-at-least-32-characters',
-    publicUrl: () => 'http://beatmatch.test',
-    supportEmail: SUPPORT,
-    clock: () => new Date(),
-    logger,
-  }).subscribe(bus);
-  const service = createServiceApp({
-    name: 'identity',
-    logger,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-  });
+  const relay = new OutboxRelay(bed.db, bed.schema, bus, bed.logger);
+  bed.onClose(() => relay.stop());
+  store = new PostgresEventStore(bed.db, bed.schema, [], () => void relay.kick());
+  await bed.mailSender(store).subscribe(bus);
+  const service = createServiceApp({ name: 'identity', logger: bed.logger, verifier: bed.verifier });
   service.app.use(
     contactRouter({
       store,
@@ -68,17 +35,12 @@ beforeAll(async () => {
   app = service.finalize();
 });
 
-afterAll(async () => {
-  await relay.stop();
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await smtp.close();
-  await db.close();
-});
+afterAll(() => bed?.close());
 
 const send = (body: unknown) =>
   request(app)
     .post('/contact')
-    .set(INTERNAL_TOKEN_HEADER, token)
+    .set(visitor)
     .send(body as object);
 const valid = (email: string) => ({ name: 'Ann Lee', email, message: 'Hello, a question about payouts.' });
 const storedFor = async (email: string) => (await store.readStream(contactStream(email))).events;
@@ -90,7 +52,7 @@ it('stores the message as an event and mails it to the support mailbox', async (
   const events = await storedFor('ann@example.com');
   expect(events.map((e) => e.type)).toEqual(['ContactMessageReceived']);
   expect(events[0]!.data).toMatchObject(valid('ann@example.com'));
-  const mail = await smtp.waitFor(SUPPORT, 5000);
+  const mail = await bed.smtp.waitFor(SUPPORT, 5000);
   expect(mail.raw).toContain('Hello, a question about payouts.');
   expect(mail.raw).toContain('ann@example.com');
 });
@@ -125,7 +87,7 @@ it(`limits one address to ${CONTACT_LIMIT} messages per hour (other addresses un
 });
 
 it('serves the whitepaper link', async () => {
-  const reply = await request(app).post('/whitepaper').set(INTERNAL_TOKEN_HEADER, token);
+  const reply = await request(app).post('/whitepaper').set(visitor);
   expect(reply.status).toBe(200);
   expect(reply.body).toEqual({ url: 'https://beatmatch.test/whitepaper.pdf' });
 });

@@ -8,19 +8,9 @@ import {
   type GuestPurchaseCompletedPayload,
   type IntegrationEvent,
 } from '@beatmatch/contracts';
-import {
-  createLogger,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  openPostgres,
-  SmtpMailer,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { readableMail, requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
-import { createIdentityService } from '../index';
+import { InProcessEventBus } from '@beatmatch/platform';
+import { readableMail, waitFor } from '@beatmatch/testing';
+import { identityTestbed, type IdentityService, type IdentityTestbed } from '../testing/harness';
 
 /**
  * Guest buyers (README "Guest checkout") on real PostgreSQL and SMTP: commerce's
@@ -28,62 +18,33 @@ import { createIdentityService } from '../index';
  * link sets a password, the account logs in without a code, and identity.GuestPurchasesClaimed names
  * it with the order. An e-mail that has an account gets a note and the claim at once.
  */
-const schema = `identity_guest_${process.pid}_${Date.now()}`;
 const commerceTopic = `${COMMERCE_TOPIC}-identity-guest-test-${randomUUID()}`;
-let db: SqlDatabase;
-let smtp: SmtpCapture;
-let issuer: InternalTokenIssuer;
-let bus: InProcessEventBus;
-let identity: Awaited<ReturnType<typeof createIdentityService>>;
+let bed: IdentityTestbed;
+const bus = new InProcessEventBus();
+let identity: IdentityService;
 const published: IntegrationEvent[] = [];
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  smtp = await startSmtpCapture();
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  bus = new InProcessEventBus();
+  bed = await identityTestbed('guest');
   await bus.subscribe({
     groupId: 'test-sink',
     topics: [IDENTITY_TOPIC],
     handle: async (event) => void published.push(event as IntegrationEvent),
   });
-  identity = await createIdentityService({
-    db,
-    bus,
-    mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger: createLogger('test', 'silent'),
-    secret: 'a-guest-test-secret-of-at-least-32-chars',
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 50,
-    schema,
-    topics: [commerceTopic],
-  });
+  identity = await bed.identity({ bus, topics: [commerceTopic] });
   await identity.start();
 });
 
-afterAll(async () => {
-  await identity.stop();
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await smtp.close();
-  await db.close();
-});
+afterAll(() => bed?.close());
 
 async function post(path: string, body: object) {
   return request(identity.app)
     .post(path)
-    .set(INTERNAL_TOKEN_HEADER, await issuer.issue({}))
+    .set(await bed.headers())
     .send(body);
 }
 
-const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
-async function waitUntil(condition: () => boolean | Promise<boolean>, what: string) {
-  for (const deadline = Date.now() + 10_000; !(await condition());) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const mailsTo = (email: string) => bed.mailsTo(email);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 function guestPurchase(email: string, orderId = randomUUID()) {
@@ -114,7 +75,7 @@ describe('guest buyers', () => {
     await deliver(event);
     await deliver(event); // redelivered
     await deliver({ ...event, id: randomUUID() }); // the same order again, as a new event
-    await waitUntil(() => mailsTo(email).length >= 1, 'the set-up mail');
+    await waitFor('the set-up mail', () => mailsTo(email).length >= 1, 10_000);
     await settle();
     expect(mailsTo(email)).toHaveLength(1);
     const mail = mailsTo(email)[0]!;
@@ -140,9 +101,9 @@ describe('guest buyers', () => {
     // Logs in with that password: no code (the link proved the e-mail), the survey comes first.
     const login = await post('/login', { email, password: 'a good password' });
     expect(login.body).toMatchObject({ response: 'survey' });
-    await waitUntil(() => claimsOf(orderId).length === 1, 'the claim');
-    const me = await db.query<{ user_id: string; verified: boolean }>(
-      `SELECT user_id, verified FROM ${schema}.users WHERE email = $1`,
+    await waitFor('the claim', () => claimsOf(orderId).length === 1, 10_000);
+    const me = await bed.db.query<{ user_id: string; verified: boolean }>(
+      `SELECT user_id, verified FROM ${bed.schema}.users WHERE email = $1`,
       [email],
     );
     expect(me.rows[0]!.verified).toBe(true);
@@ -174,16 +135,17 @@ describe('guest buyers', () => {
         })
       ).body,
     ).toEqual({ response: 'success' });
-    await waitUntil(() => mailsTo(email).length === 1, 'the code mail');
-    const user = await db.query<{ user_id: string }>(`SELECT user_id FROM ${schema}.users WHERE email = $1`, [
-      email,
-    ]);
+    await waitFor('the code mail', () => mailsTo(email).length === 1, 10_000);
+    const user = await bed.db.query<{ user_id: string }>(
+      `SELECT user_id FROM ${bed.schema}.users WHERE email = $1`,
+      [email],
+    );
     const event = guestPurchase(email.toUpperCase());
     const orderId = (event.payload as { orderId: string }).orderId;
     await deliver(event);
     await deliver({ ...event, id: randomUUID() });
-    await waitUntil(() => mailsTo(email).length >= 2, 'the note');
-    await waitUntil(() => claimsOf(orderId).length >= 1, 'the claim');
+    await waitFor('the note', () => mailsTo(email).length >= 2, 10_000);
+    await waitFor('the claim', () => claimsOf(orderId).length >= 1, 10_000);
     await settle();
     expect(mailsTo(email).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Your Beatmatch code/),

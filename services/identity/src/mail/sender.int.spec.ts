@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import {
-  createLogger,
-  eventStoreSchema,
   handleCommand,
   InProcessEventBus,
-  openPostgres,
   OutboxRelay,
   PostgresEventStore,
   SmtpMailer,
-  type SqlDatabase,
 } from '@beatmatch/platform';
-import { readableMail, requireEnv, startSmtpCapture, waitFor, type SmtpCapture } from '@beatmatch/testing';
+import { readableMail, waitFor } from '@beatmatch/testing';
+import { identityTestbed, TEST_SECRET as secret, type IdentityTestbed } from '../testing/harness';
 import { userDecider, type UserCommand } from '../users/businessLogic';
 import { userStream } from '../users/user';
 import { codeFor, hashCode } from '../users/secrets';
 import { identityPublication } from '../integration/publish';
 import { IDENTITY_MAIL_TOPIC } from './requests';
-import { createMailSender } from './sender';
 import { resetKeyOf } from '../users/links';
 
 /**
@@ -25,27 +21,16 @@ import { resetKeyOf } from '../users/links';
  * and their mail requests but never relays them (the process was killed right after the commit); a
  * fresh relay and mail sender — the restarted process — must still send every mail, once.
  */
-const schema = `mail_test_${process.pid}_${Date.now()}`;
-const secret = 'a-test-secret-of-at-least-32-characters';
-const logger = createLogger('test', 'silent');
-let db: SqlDatabase;
-let smtp: SmtpCapture;
-const relays: OutboxRelay[] = [];
+let bed: IdentityTestbed;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema};` + eventStoreSchema(schema));
-  smtp = await startSmtpCapture();
+  bed = await identityTestbed('mail');
+  await bed.createEventStoreTables();
 });
 
-afterAll(async () => {
-  await Promise.all(relays.map((relay) => relay.stop()));
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await smtp.close();
-  await db.close();
-});
+afterAll(() => bed?.close());
 
-const deadStore = () => new PostgresEventStore(db, schema);
+const deadStore = () => new PostgresEventStore(bed.db, bed.schema);
 const execute = (userId: string, command: UserCommand) =>
   handleCommand(deadStore(), userStream(userId), userDecider, command, { publish: identityPublication });
 
@@ -72,32 +57,25 @@ async function register(email: string) {
 }
 
 /** The restarted process: its bus, its mail sender, a relay of the mail topic. */
-async function restart(mailer = new SmtpMailer(smtp.url, 'no-reply@beatmatch.test')) {
+async function restart(mailer: SmtpMailer = bed.mailer()) {
   const bus = new InProcessEventBus({ attempts: 1 });
-  const store = new PostgresEventStore(db, schema);
-  const sender = createMailSender({
-    store,
-    mailer,
-    secret,
-    publicUrl: () => 'http://beatmatch.test',
-    supportEmail: 'support@beatmatch.test',
-    clock: () => new Date(),
-    logger,
-  });
+  const sender = bed.mailSender(new PostgresEventStore(bed.db, bed.schema), mailer);
   await sender.subscribe(bus);
-  const relay = new OutboxRelay(db, schema, bus, logger, { topics: { only: [IDENTITY_MAIL_TOPIC] } });
-  relays.push(relay);
+  const relay = new OutboxRelay(bed.db, bed.schema, bus, bed.logger, {
+    topics: { only: [IDENTITY_MAIL_TOPIC] },
+  });
+  bed.onClose(() => relay.stop());
   return { relay, sender };
 }
 
 const unsentMail = async () =>
   (
-    await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND topic = $1`,
+    await bed.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${bed.schema}.outbox WHERE sent_at IS NULL AND topic = $1`,
       [IDENTITY_MAIL_TOPIC],
     )
   ).rows[0]!.n;
-const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
+const mailsTo = (email: string) => bed.mailsTo(email);
 
 it('sends the code of a sign-up committed just before a kill, once, and records it', async () => {
   const email = `killed.${randomUUID()}@example.com`;
@@ -106,7 +84,7 @@ it('sends the code of a sign-up committed just before a kill, once, and records 
 
   const { relay, sender } = await restart();
   await relay.kick();
-  const mail = await smtp.waitFor(email, 5000);
+  const mail = await bed.smtp.waitFor(email, 5000);
   const mailed = /^Your Beatmatch code: (\d{6})$/.exec(mail.subject)?.[1];
   expect(mailed).toBe(code.code);
   expect(hashCode(secret, userId, mailed!)).toBe(code.codeHash);
@@ -134,7 +112,7 @@ it('mails only the newest of two unsent codes', async () => {
   });
   const { relay } = await restart();
   await relay.kick();
-  const mail = await smtp.waitFor(email, 5000);
+  const mail = await bed.smtp.waitFor(email, 5000);
   expect(mail.subject).toBe(`Your Beatmatch code: ${second.code}`);
   await relay.kick();
   expect(mailsTo(email)).toHaveLength(1);
@@ -143,14 +121,14 @@ it('mails only the newest of two unsent codes', async () => {
 it('keeps the request while the mail server is down and sends it when it is back', async () => {
   const email = `down.${randomUUID()}@example.com`;
   const { code } = await register(email);
-  const down = await restart(new SmtpMailer('smtp://127.0.0.1:9', 'no-reply@beatmatch.test'));
+  const down = await restart(bed.mailer('smtp://127.0.0.1:9'));
   await expect(down.relay.relayBatch()).rejects.toThrow();
   expect(await unsentMail()).toBeGreaterThan(0);
   expect(mailsTo(email)).toHaveLength(0);
 
   const { relay } = await restart();
   await relay.kick();
-  expect((await smtp.waitFor(email, 5000)).subject).toBe(`Your Beatmatch code: ${code.code}`);
+  expect((await bed.smtp.waitFor(email, 5000)).subject).toBe(`Your Beatmatch code: ${code.code}`);
   // Both rows of this user's requests are now sent (the relay marks them after delivery).
   for (const until = Date.now() + 5000; (await unsentMail()) > 0;) {
     if (Date.now() > until) throw new Error('the mail outbox did not drain');

@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { HEADERS, identityMessages as messages } from '@beatmatch/contracts';
-import {
-  createLogger,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  openPostgres,
-  SmtpMailer,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { readableMail, requireEnv, startSmtpCapture, type SmtpCapture } from '@beatmatch/testing';
-import { createIdentityService } from '../index';
+import type { Caller } from '@beatmatch/platform';
+import { readableMail } from '@beatmatch/testing';
+import { identityTestbed, type IdentityService, type IdentityTestbed } from '../testing/harness';
 
 /**
  * Identity's account routes on real PostgreSQL (a schema of their own) and a real SMTP server, called
@@ -21,46 +11,25 @@ import { createIdentityService } from '../index';
  * survey, resend, wrong credentials, the reset link from mail to new password, logout and the
  * gateway-only session lookup.
  */
-const schema = `identity_api_${process.pid}_${Date.now()}`;
-let db: SqlDatabase;
-let smtp: SmtpCapture;
-let issuer: InternalTokenIssuer;
-let identity: Awaited<ReturnType<typeof createIdentityService>>;
+let bed: IdentityTestbed;
+let identity: IdentityService;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  smtp = await startSmtpCapture();
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  identity = await createIdentityService({
-    db,
-    bus: new InProcessEventBus(),
-    mailer: new SmtpMailer(smtp.url, 'no-reply@beatmatch.test'),
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger: createLogger('test', 'silent'),
-    secret: 'an-api-test-secret-of-at-least-32-chars',
-    publicUrl: () => 'http://beatmatch.test',
-    relayPollMs: 50,
-    schema,
-  });
+  bed = await identityTestbed('api');
+  identity = await bed.identity();
   await identity.start();
 });
 
-afterAll(async () => {
-  await identity.stop();
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await smtp.close();
-  await db.close();
-});
+afterAll(() => bed?.close());
 
-async function post(path: string, body: object, caller: Parameters<InternalTokenIssuer['issue']>[0] = {}) {
+async function post(path: string, body: object, caller: Caller = {}) {
   return request(identity.app)
     .post(path)
-    .set(INTERNAL_TOKEN_HEADER, await issuer.issue(caller))
+    .set(await bed.headers(caller))
     .send(body);
 }
 
-const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
+const mailsTo = (email: string) => bed.mailsTo(email);
 
 async function nthMail(email: string, n: number) {
   for (const deadline = Date.now() + 10_000; mailsTo(email).length < n;) {
@@ -133,8 +102,8 @@ describe('sign-up and login', () => {
     const sameName = await post('/signup', { ...newUser(), username: user.username, signedIn: false });
     expect(sameName.status).toBe(409);
     expect(JSON.stringify(sameName.body)).toContain(messages.usernameTaken);
-    const rows = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${schema}.users WHERE email = $1 OR username = $2`,
+    const rows = await bed.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${bed.schema}.users WHERE email = $1 OR username = $2`,
       [user.email, user.username],
     );
     expect(rows.rows[0]!.n).toBe(1);
