@@ -5,7 +5,7 @@ import { RemoteTheme } from '@beatmatch/frontend-common';
 import { ApiError, isNotAuthenticated, useSessionState } from '@beatmatch/frontend-common/sdk';
 import type { MatchListEntry } from '@beatmatch/contracts';
 import { LinkButton } from './LinkButton';
-import { useAreaPaths } from './areaPaths';
+import { useAreaPaths, type AreaPaths } from './areaPaths';
 import { BeatRowPlay } from './BeatRowPlay';
 import { matchmaker } from './client';
 import { passCountText } from './filters';
@@ -22,12 +22,84 @@ type Access = 'loading' | 'login' | 'noAccess' | 'ready';
  */
 export function PlayHistoryPage() {
   const paths = useAreaPaths();
-  const session = useSessionState();
   const { reportError, toasts, holder } = useErrorToasts();
-  const [access, setAccess] = useState<Access>('loading');
-  const [beats, setBeats] = useState<MatchListEntry[]>([]);
+  const { access, beats, remove } = usePlayHistory(reportError);
   const [adding, setAdding] = useState<string | null>(null);
   const player = useRowPlayer(reportError);
+
+  const addToMatchList = async (entry: MatchListEntry) => {
+    setAdding(entry.beatId);
+    try {
+      const { message } = await matchmaker().addToMatchList({
+        beatId: entry.beatId,
+        beatName: entry.beatName,
+        freeTextSearch: false,
+      });
+      void toasts.success({ content: message, key: 'history-added' });
+      if (player.playingId === entry.beatId) player.stop();
+      remove(entry.beatId);
+    } catch (error) {
+      // The server's text in an error toast (spec §8).
+      reportError(error);
+    } finally {
+      setAdding(null);
+    }
+  };
+
+  let body;
+  if (access === 'login' || access === 'noAccess') {
+    body = <AccessResult access={access} paths={paths} />;
+  } else if (access === 'loading') {
+    body = <Skeleton active avatar paragraph={{ rows: 3 }} style={{ padding: 24 }} />;
+  } else if (beats.length === 0) {
+    body = (
+      <Empty
+        data-testid="history-empty"
+        image={<HistoryOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />}
+        description={<span style={{ fontSize: 16, fontWeight: 600 }}>No Passed Beats</span>}
+        style={{ padding: '48px 16px' }}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <div className="mm-list-head">
+          <Typography.Text strong style={{ fontSize: 16 }} data-testid="history-count">
+            {passCountText(beats.length)}
+          </Typography.Text>
+        </div>
+        <ul className="mm-rows" aria-label="Beats you passed on">
+          {beats.map((entry) => (
+            <HistoryRow
+              key={entry.beatId}
+              entry={entry}
+              playing={player.playingId === entry.beatId}
+              adding={adding === entry.beatId}
+              onToggle={() => player.toggle(entry.beatId, entry.audioSrc)}
+              onAdd={() => void addToMatchList(entry)}
+            />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <RemoteTheme>
+      <MatchmakerStyles />
+      {holder}
+      <div className="mm-list" data-testid="history-page">
+        {body}
+      </div>
+    </RemoteTheme>
+  );
+}
+
+/** The passed beats, once the session says who is asking; a visitor or a member without a plan gets no list. */
+function usePlayHistory(reportError: (error: unknown) => void) {
+  const [access, setAccess] = useState<Access>('loading');
+  const [beats, setBeats] = useState<MatchListEntry[]>([]);
+  const session = useSessionState();
 
   const load = useCallback(async () => {
     try {
@@ -53,107 +125,63 @@ export function PlayHistoryPage() {
     else if (session.status !== 'unavailable') void load();
   }, [session.status, load]);
 
-  const addToMatchList = async (entry: MatchListEntry) => {
-    setAdding(entry.beatId);
-    try {
-      const { message } = await matchmaker().addToMatchList({
-        beatId: entry.beatId,
-        beatName: entry.beatName,
-        freeTextSearch: false,
-      });
-      void toasts.success({ content: message, key: 'history-added' });
-      if (player.playingId === entry.beatId) player.stop();
-      setBeats((current) => current.filter((row) => row.beatId !== entry.beatId));
-    } catch (error) {
-      // The server's text in an error toast (spec §8).
-      reportError(error);
-    } finally {
-      setAdding(null);
-    }
-  };
+  const remove = (beatId: string) => setBeats((current) => current.filter((row) => row.beatId !== beatId));
+  return { access, beats, remove };
+}
 
-  let body;
-  if (access === 'login') {
-    body = (
-      <Result
-        icon={<LoginOutlined style={{ color: '#7c3aed' }} />}
-        title="Action Needed"
-        subTitle="Log in to see the beats you have passed on."
-        extra={
-          <LinkButton to={paths.login} type="primary">
-            Login
-          </LinkButton>
-        }
-      />
-    );
-  } else if (access === 'noAccess') {
-    body = (
-      <Result
-        icon={<LockOutlined style={{ color: '#7c3aed' }} />}
-        title="No Access"
-        subTitle="Play history is for Marketplace Pro members."
-        extra={
-          <LinkButton to={paths.upgrade} type="primary">
-            Subscribe Here
-          </LinkButton>
-        }
-      />
-    );
-  } else if (access === 'loading') {
-    body = <Skeleton active avatar paragraph={{ rows: 3 }} style={{ padding: 24 }} />;
-  } else if (beats.length === 0) {
-    body = (
-      <Empty
-        data-testid="history-empty"
-        image={<HistoryOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />}
-        description={<span style={{ fontSize: 16, fontWeight: 600 }}>No Passed Beats</span>}
-        style={{ padding: '48px 16px' }}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <div className="mm-list-head">
-          <Typography.Text strong style={{ fontSize: 16 }} data-testid="history-count">
-            {passCountText(beats.length)}
-          </Typography.Text>
-        </div>
-        <ul className="mm-rows" aria-label="Beats you passed on">
-          {beats.map((entry) => (
-            <li key={entry.beatId} className="mm-row" data-testid="history-row">
-              <div className="mm-row-main">
-                <BeatRowPlay
-                  entry={entry}
-                  playing={player.playingId === entry.beatId}
-                  onToggle={() => player.toggle(entry.beatId, entry.audioSrc)}
-                />
-                <div className="mm-row-actions">
-                  <Button
-                    icon={<HeartOutlined />}
-                    title="Add to Match List"
-                    disabled={!entry.available}
-                    loading={adding === entry.beatId}
-                    aria-label={`Add ${entry.beatName} to Match List`}
-                    onClick={() => void addToMatchList(entry)}
-                  >
-                    Add to Match List
-                  </Button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
+/** Logged out: 'Action Needed' with Login; without a plan: 'No Access' with Subscribe Here. */
+function AccessResult({ access, paths }: { access: 'login' | 'noAccess'; paths: AreaPaths }) {
+  return access === 'login' ? (
+    <Result
+      icon={<LoginOutlined style={{ color: '#7c3aed' }} />}
+      title="Action Needed"
+      subTitle="Log in to see the beats you have passed on."
+      extra={
+        <LinkButton to={paths.login} type="primary">
+          Login
+        </LinkButton>
+      }
+    />
+  ) : (
+    <Result
+      icon={<LockOutlined style={{ color: '#7c3aed' }} />}
+      title="No Access"
+      subTitle="Play history is for Marketplace Pro members."
+      extra={
+        <LinkButton to={paths.upgrade} type="primary">
+          Subscribe Here
+        </LinkButton>
+      }
+    />
+  );
+}
 
+/** A passed beat with its play button and Add to Match List. */
+function HistoryRow(props: {
+  entry: MatchListEntry;
+  playing: boolean;
+  adding: boolean;
+  onToggle(): void;
+  onAdd(): void;
+}) {
+  const { entry, playing, adding, onToggle, onAdd } = props;
   return (
-    <RemoteTheme>
-      <MatchmakerStyles />
-      {holder}
-      <div className="mm-list" data-testid="history-page">
-        {body}
+    <li className="mm-row" data-testid="history-row">
+      <div className="mm-row-main">
+        <BeatRowPlay entry={entry} playing={playing} onToggle={onToggle} />
+        <div className="mm-row-actions">
+          <Button
+            icon={<HeartOutlined />}
+            title="Add to Match List"
+            disabled={!entry.available}
+            loading={adding}
+            aria-label={`Add ${entry.beatName} to Match List`}
+            onClick={onAdd}
+          >
+            Add to Match List
+          </Button>
+        </div>
       </div>
-    </RemoteTheme>
+    </li>
   );
 }
