@@ -24,35 +24,7 @@ export function SignUp() {
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
 
-  if (signedUpEmail) {
-    return (
-      <Result
-        status="success"
-        title="Check your email"
-        subTitle={`We emailed a six-digit code to ${signedUpEmail}.`}
-        extra={
-          <div style={{ maxWidth: 420, margin: '0 auto', textAlign: 'left' }}>
-            <Steps
-              orientation="vertical"
-              current={0}
-              items={[
-                { title: 'Login', content: 'Log in with your email and password.' },
-                { title: 'Enter the code', content: 'Enter the six-digit code from the email.' },
-              ]}
-            />
-            <LinkButton to="/login" type="primary" block>
-              Login
-            </LinkButton>
-            {config.devMailbox ? (
-              <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-                Development build: e-mails go to the <a href={config.devMailbox}>dev mailbox</a>.
-              </Typography.Paragraph>
-            ) : null}
-          </div>
-        }
-      />
-    );
-  }
+  if (signedUpEmail) return <SignedUp email={signedUpEmail} devMailbox={config.devMailbox} />;
 
   return (
     <AuthCard title="Sign up">
@@ -116,5 +88,36 @@ export function SignUp() {
         Already have an account? <Link to="/login">Login</Link>
       </Typography.Text>
     </AuthCard>
+  );
+}
+
+/** After signing up: the code is in the e-mail, entered after logging in. */
+function SignedUp({ email, devMailbox }: { email: string; devMailbox: string | null }) {
+  return (
+    <Result
+      status="success"
+      title="Check your email"
+      subTitle={`We emailed a six-digit code to ${email}.`}
+      extra={
+        <div style={{ maxWidth: 420, margin: '0 auto', textAlign: 'left' }}>
+          <Steps
+            orientation="vertical"
+            current={0}
+            items={[
+              { title: 'Login', content: 'Log in with your email and password.' },
+              { title: 'Enter the code', content: 'Enter the six-digit code from the email.' },
+            ]}
+          />
+          <LinkButton to="/login" type="primary" block>
+            Login
+          </LinkButton>
+          {devMailbox ? (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+              Development build: e-mails go to the <a href={devMailbox}>dev mailbox</a>.
+            </Typography.Paragraph>
+          ) : null}
+        </div>
+      }
+    />
   );
 }
