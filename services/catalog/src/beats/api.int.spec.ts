@@ -1,7 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import {
@@ -13,21 +9,10 @@ import {
   type BeatDna,
   type IntegrationEvent,
 } from '@beatmatch/contracts';
-import {
-  blobRoutes,
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, sampleDna } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from './api';
+import { blobRoutes, createLogger, INTERNAL_TOKEN_HEADER } from '@beatmatch/platform';
+import { sampleDna } from '@beatmatch/testing';
+import { encodePng } from '../demo/files';
+import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 import { DraftSweeper } from './sweeper';
 
 /**
@@ -36,15 +21,10 @@ import { DraftSweeper } from './sweeper';
  * bad inputs the issue names (another producer's reference, negative price, oversized and non-square
  * covers, the fourth upload on the free plan, no session).
  */
-const schema = `catalog_test_${process.pid}_${Date.now()}`;
-let db: SqlDatabase;
-let dir: string;
-let blobs: FilesystemBlobStore;
+let bed: CatalogTestbed;
 let blobApp: express.Express;
-const bus = new InProcessEventBus();
 const published: IntegrationEvent[] = [];
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
-let issuer: InternalTokenIssuer;
+let catalog: CatalogService;
 const tokens: Record<string, string> = {};
 const started: string[] = [];
 
@@ -53,30 +33,19 @@ const BOB = '22222222-2222-4222-8222-222222222222';
 const CAROL = '33333333-3333-4333-8333-333333333333';
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  dir = await mkdtemp(path.join(tmpdir(), 'catalog-api-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 'b'.repeat(40), publicUrl: '/blobs' });
+  bed = await catalogTestbed('api');
   blobApp = express();
-  blobApp.use('/blobs', blobRoutes(blobs));
-  const keys = await generateInternalKeyPair();
-  issuer = new InternalTokenIssuer(keys.privateKey);
-  tokens.anonymous = await issuer.issue({});
-  tokens.ann = await issuer.issue({ userId: ANN, userName: 'ann' });
-  tokens.bob = await issuer.issue({ userId: BOB, userName: 'bob' });
-  tokens.carol = await issuer.issue({ userId: CAROL, userName: 'carol' });
-  await bus.subscribe({
+  blobApp.use('/blobs', blobRoutes(bed.blobs));
+  tokens.anonymous = await bed.issuer.issue({});
+  tokens.ann = await bed.issuer.issue({ userId: ANN, userName: 'ann' });
+  tokens.bob = await bed.issuer.issue({ userId: BOB, userName: 'bob' });
+  tokens.carol = await bed.issuer.issue({ userId: CAROL, userName: 'carol' });
+  await bed.bus.subscribe({
     groupId: 'test-recorder',
     topics: [CATALOG_TOPIC],
     handle: async (event) => void published.push(event),
   });
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger: createLogger('test', 'silent'),
-    blobs: async () => blobs,
-    limits: uploadLimitsFromMb({ snippet: 1, mp3: 2, wav: 4, trackout: 4, cover: 1 }),
-    schema,
+  catalog = await bed.catalog({
     relayPollMs: 50,
     crateSyncPollMs: 200,
     uploadWorkflow: () => ({ start: async (beatId) => void started.push(beatId) }),
@@ -84,13 +53,7 @@ beforeAll(async () => {
   await catalog.start();
 });
 
-afterAll(async () => {
-  await catalog?.stop();
-  await bus.close();
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 const post = (who: string, route: string, body?: object) => {
   const call = request(catalog.app).post(route).set(INTERNAL_TOKEN_HEADER, tokens[who]!);
@@ -101,27 +64,9 @@ const get = (who: string, route: string) =>
 
 /** A PNG of the given size (grey, 8-bit): a real image whose header image-size reads. */
 function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
   const raw = Buffer.alloc((width + 1) * height, 0x80);
   for (let row = 0; row < height; row += 1) raw[row * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, 'grey', raw);
 }
 
 const dna: BeatDna = sampleDna();
@@ -330,7 +275,7 @@ describe('the upload wizard', () => {
     const { beatId, response } = await upload('bob', { name: 'Covered', cover });
     expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message });
     expect((await catalog.commands.getBeat(beatId))?.status).toBe('draft');
-    expect(await blobs.list(`covers/${beatId}`)).toEqual([]);
+    expect(await bed.blobs.list(`covers/${beatId}`)).toEqual([]);
     await catalog.commands.deleteBeat(beatId);
   });
 
@@ -401,18 +346,18 @@ describe('abandoned uploads', () => {
     await putFile('bob', beatId, 'mp3', Buffer.from('m')); // sent, never confirmed
     const sweeper = (hoursLater: number) =>
       new DraftSweeper({
-        db,
-        schema,
+        db: bed.db,
+        schema: bed.schema,
         commands: catalog.commands,
-        blobs: async () => blobs,
+        blobs: async () => bed.blobs,
         clock: () => new Date(Date.now() + hoursLater * 3_600_000),
         logger: createLogger('test', 'silent'),
       });
     expect(await sweeper(1).sweep()).toBe(0);
-    expect(await blobs.head(`wavs_and_mp3s/${beatId}.wav`)).not.toBeNull();
+    expect(await bed.blobs.head(`wavs_and_mp3s/${beatId}.wav`)).not.toBeNull();
     expect(await sweeper(25).sweep()).toBeGreaterThanOrEqual(1);
-    expect(await blobs.head(`wavs_and_mp3s/${beatId}.wav`)).toBeNull();
-    expect(await blobs.head(`wavs_and_mp3s/${beatId}.mp3`)).toBeNull();
+    expect(await bed.blobs.head(`wavs_and_mp3s/${beatId}.wav`)).toBeNull();
+    expect(await bed.blobs.head(`wavs_and_mp3s/${beatId}.mp3`)).toBeNull();
     expect(await catalog.commands.getBeat(beatId)).toBeNull();
   });
 });
@@ -615,13 +560,13 @@ describe('publishing and Manage Beats', () => {
         { listenerId: 'l-1', userId: null, beatId, producerId: ANN, at: new Date().toISOString() },
         new Date(),
       );
-    await bus.publish(MATCHMAKER_TOPIC, [
+    await bed.bus.publish(MATCHMAKER_TOPIC, [
       { key: beatId, event: choice('matchmaker.BeatMatched') },
       { key: beatId, event: choice('matchmaker.BeatMatched') },
       { key: beatId, event: choice('matchmaker.MatchRemoved') },
       { key: beatId, event: choice('matchmaker.BeatPassed') },
     ]);
-    await bus.publish(COMMERCE_TOPIC, [
+    await bed.bus.publish(COMMERCE_TOPIC, [
       {
         key: beatId,
         event: integrationEvent(
@@ -673,12 +618,12 @@ describe('upload caps and the inactive crate', () => {
   const DAVE = '44444444-4444-4444-8444-444444444444';
 
   beforeAll(async () => {
-    tokens.dave = await issuer.issue({ userId: DAVE, userName: 'dave' });
+    tokens.dave = await bed.issuer.issue({ userId: DAVE, userName: 'dave' });
   });
 
   it('lets racing drafts finish up to the cap: the fourth finalize is refused, the first three are not', async () => {
     const FRANK = '66666666-6666-4666-8666-666666666666';
-    tokens.frank = await issuer.issue({ userId: FRANK, userName: 'frank' });
+    tokens.frank = await bed.issuer.issue({ userId: FRANK, userName: 'frank' });
     const drafts: string[] = [];
     for (const name of ['A', 'B', 'C']) {
       const reference = await post('frank', '/uploads/reference', {
@@ -738,7 +683,7 @@ describe('upload caps and the inactive crate', () => {
     ).toBe(200);
 
     for (const id of ids.slice(1)) await catalog.commands.completeAnalysis(id, { dna });
-    await bus.publish(COMMERCE_TOPIC, [
+    await bed.bus.publish(COMMERCE_TOPIC, [
       {
         key: DAVE,
         event: integrationEvent(

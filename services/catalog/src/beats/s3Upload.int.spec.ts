@@ -1,18 +1,7 @@
 import request from 'supertest';
-import {
-  createBlobStore,
-  createLogger,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  openPostgres,
-  type S3BlobStore,
-  type SqlDatabase,
-} from '@beatmatch/platform';
+import { createBlobStore, type S3BlobStore } from '@beatmatch/platform';
 import { requireEnv } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
+import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 import { uploadLimitsFromMb } from './api';
 
 /**
@@ -20,15 +9,13 @@ import { uploadLimitsFromMb } from './api';
  * between), the browser PUTs to S3, confirm checks the object in the bucket, playback reads it with
  * Range. On the local S3-compatible server of deploy/local and real PostgreSQL.
  */
-const schema = `catalog_s3_${process.pid}_${Date.now()}`;
-let db: SqlDatabase;
+let bed: CatalogTestbed;
 let store: S3BlobStore;
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
-let token: string;
-const bus = new InProcessEventBus();
+let catalog: CatalogService;
+let headers: Record<string, string>;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
+  bed = await catalogTestbed('s3');
   store = (await createBlobStore({
     store: 's3',
     endpoint: requireEnv('S3_ENDPOINT'),
@@ -38,31 +25,16 @@ beforeAll(async () => {
     secretAccessKey: requireEnv('S3_SECRET_KEY'),
     createBucket: true,
   })) as S3BlobStore;
-  const keys = await generateInternalKeyPair();
-  token = await new InternalTokenIssuer(keys.privateKey).issue({
-    userId: '55555555-5555-4555-8555-555555555555',
-    userName: 'erin',
-  });
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger: createLogger('test', 'silent'),
+  bed.onClose(() => store.client.destroy());
+  headers = await bed.headers({ userId: '55555555-5555-4555-8555-555555555555', userName: 'erin' });
+  catalog = await bed.catalog({
     blobs: async () => store,
     limits: uploadLimitsFromMb({ snippet: 1, mp3: 1, wav: 1, trackout: 1, cover: 1 }),
-    schema,
   });
 });
-afterAll(async () => {
-  await catalog?.stop();
-  await bus.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  store?.client.destroy();
-});
+afterAll(() => bed?.close());
 
-const post = (route: string, body: object) =>
-  request(catalog.app).post(route).set(INTERNAL_TOKEN_HEADER, token).send(body);
+const post = (route: string, body: object) => request(catalog.app).post(route).set(headers).send(body);
 
 it('signs an S3 PUT, confirms the object in the bucket, and plays it back with Range', async () => {
   const reference = await post('/uploads/reference', {
@@ -91,7 +63,7 @@ it('signs an S3 PUT, confirms the object in the bucket, and plays it back with R
 
     const part = await request(catalog.app)
       .get(`/beats/play?beatId=${beatId}`)
-      .set(INTERNAL_TOKEN_HEADER, token)
+      .set(headers)
       .set('Range', 'bytes=4-6')
       .buffer(true);
     expect(part.status).toBe(206);

@@ -1,21 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beatPublishedV1, type BeatPublishedPayload } from '@beatmatch/contracts';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  InternalTokenVerifier,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
 import { installTemporalRuntime } from '@beatmatch/platform/workflows';
-import { requireEnv } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from '../beats/api';
+import { audioLimits, catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 import { temporalUploadWorkflow } from '../upload';
 import { demoBeats, seedDemoCatalogue } from './catalogue';
 
@@ -24,55 +10,33 @@ import { demoBeats, seedDemoCatalogue } from './catalogue';
  * (files under the §3 keys, finalize, the upload workflow's verify and DNA) and are published as
  * demo beats with covers, prices and stems for some; seeding again adds nothing.
  */
-const schema = `catalog_demo_${process.pid}_${Date.now()}`;
-const logger = createLogger('test', 'silent');
-let db: SqlDatabase;
-let dir: string;
-let blobs: FilesystemBlobStore;
-const bus = new InProcessEventBus();
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let bed: CatalogTestbed;
+let catalog: CatalogService;
 const BEATS = 4;
 
 beforeAll(async () => {
   installTemporalRuntime('ERROR');
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  dir = await mkdtemp(path.join(tmpdir(), 'catalog-demo-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  const keys = await generateInternalKeyPair();
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => blobs,
-    limits: uploadLimitsFromMb({ snippet: 10, mp3: 10, wav: 10, trackout: 10, cover: 1 }),
-    schema,
+  bed = await catalogTestbed('demo');
+  catalog = await bed.catalog({
+    limits: audioLimits,
     relayPollMs: 50,
     uploadWorkflow: (commands, { queries }) =>
-      temporalUploadWorkflow({
-        temporal: { address: requireEnv('TEMPORAL_ADDRESS') },
-        blobs: async () => blobs,
-        logger,
-        taskQueue: `catalog-demo-${randomUUID()}`,
-        pendingBeatIds: () => queries.pendingAnalysis(),
-      })(commands),
+      temporalUploadWorkflow(
+        bed.uploadOptions(`catalog-demo-${randomUUID()}`, {
+          pendingBeatIds: () => queries.pendingAnalysis(),
+        }),
+      )(commands),
     demoCatalogue: { beats: BEATS },
   });
   await catalog.start();
 }, 180_000);
 
-afterAll(async () => {
-  await catalog?.stop();
-  await bus.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 const publishedPayloads = async () =>
   (
-    await db.query<{ event: { payload: unknown } }>(
-      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' ORDER BY id`,
+    await bed.db.query<{ event: { payload: unknown } }>(
+      `SELECT event FROM ${bed.schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' ORDER BY id`,
     )
   ).rows.map((row) => beatPublishedV1.payload.parse(row.event.payload));
 
@@ -99,7 +63,7 @@ it('publishes the demo beats through the upload workflow, each with its own DNA,
     // The engine measured the synthesised tempo (or an octave of it).
     const ratio = payload.dna.bpm.value / beat.clip.bpm;
     expect([0.5, 1, 2].some((octave) => Math.abs(ratio - octave) < 0.03)).toBe(true);
-    expect((await blobs.head(payload.files.snippetKey!))?.size).toBeGreaterThan(1_000_000);
+    expect((await bed.blobs.head(payload.files.snippetKey!))?.size).toBeGreaterThan(1_000_000);
   }
   // Different producers and styles: no two beats share an embedding.
   const embeddings = new Set(payloads.map((payload) => payload.dna.embedding.join(',')));
@@ -110,9 +74,9 @@ it('seeds nothing again once the demo beats exist', async () => {
   const again = await seedDemoCatalogue({
     commands: catalog.commands,
     queries: catalog.queries,
-    blobs: async () => blobs,
+    blobs: async () => bed.blobs,
     workflow: { start: async () => undefined },
-    logger,
+    logger: bed.logger,
     beats: BEATS,
   });
   expect(again.finalized).toBe(0);

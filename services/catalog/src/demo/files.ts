@@ -57,11 +57,16 @@ export function demoCover(
       }
     }
   }
+  return encodePng(size, size, 'truecolour', raw);
+}
+
+/** An 8-bit PNG of raw rows (each led by its filter byte), greyscale or RGB. */
+export function encodePng(width: number, height: number, colour: 'grey' | 'truecolour', raw: Buffer): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
+  header[9] = colour === 'grey' ? 0 : 2;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),

@@ -6,48 +6,26 @@ import {
   MATCHMAKER_TOPIC,
   type BeatDna,
 } from '@beatmatch/contracts';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InternalTokenVerifier,
-  KafkaEventBus,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from '../beats/api';
+import type { KafkaEventBus } from '@beatmatch/platform';
+import { waitFor } from '@beatmatch/testing';
+import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 
 /**
  * The catalog's subscriptions on the real bus (Kafka) and PostgreSQL: commerce's EntitlementsChanged
  * moves a producer's beats to the active crate (BeatCrateChanged through the outbox, once), an older
  * event arriving late changes nothing, and the matchmaker's choices count once per event id.
  */
-const schema = `catalog_subs_${process.pid}_${Date.now()}`;
-const logger = createLogger('catalog-test', 'silent');
 const commerceTopic = `${COMMERCE_TOPIC}-catalog-test-${randomUUID()}`;
 const matchmakerTopic = `${MATCHMAKER_TOPIC}-catalog-test-${randomUUID()}`;
-let db: SqlDatabase;
-let bus: KafkaEventBus;
+let bed: CatalogTestbed;
 let publisher: KafkaEventBus;
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let catalog: CatalogService;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  const brokers = requireEnv('KAFKA_BROKERS');
-  bus = KafkaEventBus.fromBrokerList(brokers, { clientId: 'catalog-test', logger });
-  publisher = KafkaEventBus.fromBrokerList(brokers, { clientId: 'commerce-test', logger });
-  const keys = await generateInternalKeyPair();
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () =>
-      new FilesystemBlobStore({ root: '/nonexistent', secret: 'c'.repeat(40), publicUrl: '/blobs' }),
-    limits: uploadLimitsFromMb({ snippet: 1, mp3: 1, wav: 1, trackout: 1, cover: 1 }),
-    schema,
+  bed = await catalogTestbed('subs');
+  publisher = bed.kafka('commerce-test');
+  catalog = await bed.catalog({
+    bus: bed.kafka('catalog-test'),
     relayPollMs: 100,
     crateSyncPollMs: 60_000,
     consumer: `catalog-test-${randomUUID()}`,
@@ -55,22 +33,7 @@ beforeAll(async () => {
   });
   await catalog.start();
 });
-afterAll(async () => {
-  await catalog?.stop();
-  await bus?.close();
-  await publisher?.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-});
-
-/** Polls an async condition (never hangs the suite). */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+afterAll(() => bed?.close());
 
 const dna = { version: 't', embedding: [1] } as unknown as BeatDna;
 
@@ -92,8 +55,8 @@ async function publishedBeat(producerId: string) {
 }
 
 const crateEvents = async (beatId: string) => {
-  const { rows } = await db.query<{ event: { payload: { crate: string } }; sent_at: Date | null }>(
-    `SELECT event, sent_at FROM ${schema}.outbox WHERE event->>'type' = 'catalog.BeatCrateChanged' AND message_key = $1`,
+  const { rows } = await bed.db.query<{ event: { payload: { crate: string } }; sent_at: Date | null }>(
+    `SELECT event, sent_at FROM ${bed.schema}.outbox WHERE event->>'type' = 'catalog.BeatCrateChanged' AND message_key = $1`,
     [beatId],
   );
   return rows;
@@ -129,15 +92,24 @@ it('moves a producer’s beats to the active crate when a producer plan arrives,
   ]);
 
   // Every one of them handled (the late one last, in its partition), then the crate is active.
-  await waitFor(async () => {
-    const { rows } = await db.query(`SELECT 1 FROM ${schema}.processed_events WHERE event_id = $1`, [
-      older.id,
-    ]);
-    return rows.length === 1;
-  }, 20_000);
+  await waitFor(
+    'the late event handled',
+    async () => {
+      const { rows } = await bed.db.query(
+        `SELECT 1 FROM ${bed.schema}.processed_events WHERE event_id = $1`,
+        [older.id],
+      );
+      return rows.length === 1;
+    },
+    20_000,
+  );
   await catalog.crateSync.kick();
   expect((await catalog.queries.beat(beatId))?.crate).toBe('active');
-  await waitFor(async () => (await crateEvents(beatId)).every((row) => row.sent_at !== null), 5_000);
+  await waitFor(
+    'the crate change relayed',
+    async () => (await crateEvents(beatId)).every((row) => row.sent_at !== null),
+    5_000,
+  );
   await catalog.crateSync.kick();
   const events = await crateEvents(beatId);
   expect(events.map((row) => row.event.payload.crate)).toEqual(['active']);
@@ -163,6 +135,10 @@ it('counts a match once per event id', async () => {
     { key: beatId, event: matched },
     { key: beatId, event: passed },
   ]);
-  await waitFor(async () => (await catalog.queries.beat(beatId))?.stats.passes === 1, 20_000);
+  await waitFor(
+    'the pass counted',
+    async () => (await catalog.queries.beat(beatId))?.stats.passes === 1,
+    20_000,
+  );
   expect((await catalog.queries.beat(beatId))?.stats).toEqual({ matches: 1, passes: 1, purchases: 0 });
 });

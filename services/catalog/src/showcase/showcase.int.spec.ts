@@ -1,64 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { beatFileKey, integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  INTERNAL_TOKEN_HEADER,
-  InternalTokenIssuer,
-  InternalTokenVerifier,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import { requireEnv, sampleDna } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from '../beats/api';
+import { integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
+import { sampleDna } from '@beatmatch/testing';
+import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 
 /**
  * The marketing pages' public reads on real PostgreSQL: the Pioneers list (real producers in the order
  * they joined, lifetime members flagged from commerce's entitlements, demo beats left out) and the
  * example beat (the first published demo beat: its DNA tags and its snippet with Range).
  */
-const schema = `catalog_showcase_${process.pid}_${Date.now()}`;
-let db: SqlDatabase;
-let dir: string;
-let blobs: FilesystemBlobStore;
-const bus = new InProcessEventBus();
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
-let token: string;
+let bed: CatalogTestbed;
+let catalog: CatalogService;
+let visitor: Record<string, string>;
 
 beforeAll(async () => {
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  dir = await mkdtemp(path.join(tmpdir(), 'catalog-showcase-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  const keys = await generateInternalKeyPair();
-  token = await new InternalTokenIssuer(keys.privateKey).issue({});
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger: createLogger('test', 'silent'),
-    blobs: async () => blobs,
-    limits: uploadLimitsFromMb({ snippet: 1, mp3: 2, wav: 4, trackout: 4, cover: 1 }),
-    schema,
-    relayPollMs: 50,
-  });
+  bed = await catalogTestbed('showcase');
+  visitor = await bed.headers();
+  catalog = await bed.catalog({ relayPollMs: 50 });
   await catalog.start();
 });
 
-afterAll(async () => {
-  await catalog?.stop();
-  await bus.close();
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 /** A beat published through the command surface, as the upload workflow publishes one. */
 async function publish(
@@ -66,35 +28,32 @@ async function publish(
   name: string,
   options: { demo?: boolean } = {},
 ) {
-  const beatId = randomUUID();
-  const { commands } = catalog;
-  await commands.draftBeat({
-    beatId,
-    producerId: producer.id,
-    producerName: producer.name,
-    name,
-    kind: 'public',
-    prices: { firstDate: 2500, relationship: 4000, marriage: null },
-    ...(options.demo ? { demo: true } : {}),
+  const audioOf = (type: string) => Buffer.from(`${type} audio of ${name} `.repeat(20));
+  const beatId = await bed.receivedUpload(
+    catalog,
+    {
+      beatId: randomUUID(),
+      producerId: producer.id,
+      producerName: producer.name,
+      name,
+      prices: { firstDate: 2500, relationship: 4000, marriage: null },
+      ...(options.demo ? { demo: true } : {}),
+    },
+    { snippet: audioOf('snippet'), mp3: audioOf('mp3'), wav: audioOf('wav') },
+  );
+  await catalog.commands.startAnalysis(beatId);
+  await catalog.commands.completeAnalysis(beatId, {
+    dna: sampleDna({ transformerCaption: `caption of ${name}` }),
   });
-  for (const type of ['snippet', 'mp3', 'wav'] as const) {
-    const key = beatFileKey(beatId, type);
-    const bytes = Buffer.from(`${type} audio of ${name} `.repeat(20));
-    await blobs.put(key, Readable.from(bytes));
-    await commands.recordFile(beatId, type, key, bytes.length);
-  }
-  await commands.receiveFiles(beatId, { name, zipUploaded: false, cover: null });
-  await commands.startAnalysis(beatId);
-  await commands.completeAnalysis(beatId, { dna: sampleDna({ transformerCaption: `caption of ${name}` }) });
   return beatId;
 }
 
-const post = (route: string) => request(catalog.app).post(route).set(INTERNAL_TOKEN_HEADER, token);
+const post = (route: string) => request(catalog.app).post(route).set(visitor);
 
 it('has no example before a beat is published', async () => {
   const tags = await post('/showcase/example/tags');
   expect(tags.status).toBe(404);
-  const audio = await request(catalog.app).get('/showcase/example/audio').set(INTERNAL_TOKEN_HEADER, token);
+  const audio = await request(catalog.app).get('/showcase/example/audio').set(visitor);
   expect(audio.status).toBe(404);
 });
 
@@ -113,7 +72,7 @@ it('lists real producers in the order they joined, lifetime members flagged, dem
     { ...FREE_ENTITLEMENTS, lifer: true, userId: ann.id, changedAt: at.toISOString() },
     at,
   );
-  await bus.publish(COMMERCE_TOPIC, [{ key: ann.id, event: lifer }]);
+  await bed.bus.publish(COMMERCE_TOPIC, [{ key: ann.id, event: lifer }]);
   let body: {
     pioneers: Array<{ usernameDisplay: string; lifetime_member: number; uploads: number }>;
     uploads: number;
@@ -141,7 +100,7 @@ it('the example is the first demo beat: its DNA tags, and its snippet with Range
   });
   const whole = await request(catalog.app)
     .get('/showcase/example/audio')
-    .set(INTERNAL_TOKEN_HEADER, token)
+    .set(visitor)
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -153,7 +112,7 @@ it('the example is the first demo beat: its DNA tags, and its snippet with Range
   expect((whole.body as Buffer).toString()).toBe('snippet audio of Demo One '.repeat(20));
   const part = await request(catalog.app)
     .get('/showcase/example/audio')
-    .set(INTERNAL_TOKEN_HEADER, token)
+    .set(visitor)
     .set('Range', 'bytes=0-6');
   expect(part.status).toBe(206);
   expect(part.headers['content-range']).toMatch(/^bytes 0-6\/\d+$/);

@@ -1,31 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { Readable } from 'node:stream';
 import { analyze as analyzeInWorker, DnaError } from '@beatmatch/audio';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  InternalTokenVerifier,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import {
-  installTemporalRuntime,
-  openTemporalClient,
-  type TemporalClientHandle,
-} from '@beatmatch/platform/workflows';
 import { beatFileKey } from '@beatmatch/contracts';
-import { requireEnv } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from '../beats/api';
-import type { UploadWorkflow } from '../beats/commands';
-import { renderDemoAudio, type DemoAudio } from '../demo/files';
+import { requireEnv, waitFor } from '@beatmatch/testing';
+import {
+  settled as settledBeat,
+  type CatalogService,
+  type WorkflowTestbed,
+  workflowTestbed,
+} from '../testing/harness';
 import { temporalUploadWorkflow, uploadWorkflowId, type TemporalUploadOptions } from './index';
 
 /**
@@ -35,116 +20,44 @@ import { temporalUploadWorkflow, uploadWorkflowId, type TemporalUploadOptions } 
  * this process and the beat is published exactly once. And an analysis that fails once is retried
  * after the policy's backoff and publishes once. Real Temporal (TEMPORAL_ADDRESS) and PostgreSQL.
  */
-const schema = `catalog_kill_${process.pid}_${Date.now()}`;
-const logger = createLogger('test', 'silent');
 const fixture = path.join(__dirname, '../../test/fixtures/killableUploadWorker.ts');
-let db: SqlDatabase;
-let dir: string;
-let blobs: FilesystemBlobStore;
-let temporal: TemporalClientHandle;
-const bus = new InProcessEventBus();
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
-let audio: DemoAudio;
-const workers: UploadWorkflow[] = [];
+let bed: WorkflowTestbed;
+let catalog: CatalogService;
 const children: ChildProcess[] = [];
 
-const options = (taskQueue: string, more: Partial<TemporalUploadOptions> = {}): TemporalUploadOptions => ({
-  temporal: { address: requireEnv('TEMPORAL_ADDRESS') },
-  blobs: async () => blobs,
-  logger,
-  taskQueue,
-  ...more,
-});
+const options = (taskQueue: string, more?: Partial<TemporalUploadOptions>) =>
+  bed.uploadOptions(taskQueue, more);
 
 beforeAll(async () => {
-  installTemporalRuntime('ERROR');
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  temporal = await openTemporalClient({ address: requireEnv('TEMPORAL_ADDRESS') });
-  dir = await mkdtemp(path.join(tmpdir(), 'catalog-kill-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  const keys = await generateInternalKeyPair();
+  bed = await workflowTestbed('kill');
   // Not started: the beats, the inline read model and the outbox are all these tests read.
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => blobs,
-    limits: uploadLimitsFromMb({ snippet: 10, mp3: 10, wav: 10, trackout: 10, cover: 1 }),
-    schema,
-  });
-  audio = renderDemoAudio({
-    seed: 11,
-    bpm: 128,
-    beatsPerBar: 4,
-    feel: 'straight',
-    tonic: 9,
-    mode: 'minor',
-    timbre: 'B',
+  catalog = await bed.catalog();
+  bed.onClose(() => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
 }, 120_000);
 
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const worker of workers) await worker.stop?.();
-  await temporal?.close();
-  await bus.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 /** A public upload up to finalize, as the API records it (files stored under the §3 keys). */
-async function finalized(name: string) {
-  const beatId = randomUUID();
-  const { commands } = catalog;
-  await commands.draftBeat({
-    beatId,
-    producerId: 'producer-1',
-    producerName: 'Producer One',
-    name,
-    kind: 'public',
-    prices: { firstDate: 1999, relationship: 3999, marriage: null },
-  });
-  for (const [type, bytes] of [
-    ['snippet', audio.mp3],
-    ['mp3', audio.mp3],
-    ['wav', audio.wav],
-  ] as const) {
-    const key = beatFileKey(beatId, type);
-    await blobs.put(key, Readable.from([bytes]));
-    await commands.recordFile(beatId, type, key, bytes.length);
-  }
-  await commands.receiveFiles(beatId, { name, zipUploaded: false, cover: null });
-  return beatId;
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function settled(beatId: string, timeoutMs: number) {
-  await waitFor(
-    `beat ${beatId} to be published or failed`,
-    async () => ['published', 'failed'].includes((await catalog.queries.beat(beatId))?.status ?? ''),
-    timeoutMs,
+const finalized = (name: string) =>
+  bed.receivedUpload(
+    catalog,
+    { beatId: randomUUID(), producerId: 'producer-1', producerName: 'Producer One', name },
+    { snippet: bed.audio.mp3, mp3: bed.audio.mp3, wav: bed.audio.wav },
   );
-  return (await catalog.queries.beat(beatId))!;
-}
+
+const settled = (beatId: string, timeoutMs: number) => settledBeat(catalog, beatId, timeoutMs);
 
 /** catalog.BeatPublished rows of the beat in the outbox, and BeatPublished events in its stream. */
 async function publications(beatId: string) {
-  const outbox = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM ${schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' AND message_key = $1`,
+  const outbox = await bed.db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM ${bed.schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' AND message_key = $1`,
     [beatId],
   );
-  const events = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM ${schema}.events WHERE type = 'BeatPublished' AND stream_name = $1`,
+  const events = await bed.db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM ${bed.schema}.events WHERE type = 'BeatPublished' AND stream_name = $1`,
     [`beat:${beatId}`],
   );
   return { outbox: Number(outbox.rows[0]!.n), events: Number(events.rows[0]!.n) };
@@ -152,7 +65,7 @@ async function publications(beatId: string) {
 
 /** The attempt of the activity's last start in the workflow's history, with the failure before it. */
 async function lastStart(workflowId: string, activity: string) {
-  const { events } = await temporal.client.workflow.getHandle(workflowId).fetchHistory();
+  const { events } = await bed.temporal.client.workflow.getHandle(workflowId).fetchHistory();
   const scheduled = new Set(
     (events ?? [])
       .filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === activity)
@@ -178,9 +91,9 @@ function startWorkerProcess(taskQueue: string) {
         ...process.env,
         DATABASE_URL: requireEnv('DATABASE_URL'),
         TEMPORAL_ADDRESS: requireEnv('TEMPORAL_ADDRESS'),
-        CATALOG_SCHEMA: schema,
+        CATALOG_SCHEMA: bed.schema,
         TASK_QUEUE: taskQueue,
-        BLOB_DIR: dir,
+        BLOB_DIR: bed.blobRoot,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -226,12 +139,12 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
 
   // Only the worker process polls the queue: every activity up to the analysis runs there.
   const starter = temporalUploadWorkflow(options(taskQueue, { worker: false }))(catalog.commands);
-  workers.push(starter);
+  bed.onClose(() => starter.stop?.());
   const beatId = await finalized('Killed Mid-Analysis');
   await starter.start(beatId);
   const analysing = await first.line('analysing', 60_000);
   expect(analysing.filename).toBe(beatFileKey(beatId, 'wav'));
-  expect(analysing.bytes).toBe(audio.wav.length);
+  expect(analysing.bytes).toBe(bed.audio.wav.length);
   expect((await catalog.queries.beat(beatId))?.status).toBe('analysing');
 
   first.child.kill('SIGKILL');
@@ -251,13 +164,13 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
       },
     }),
   )(catalog.commands);
-  workers.push(second);
+  bed.onClose(() => second.stop?.());
   await second.run?.();
   const row = await settled(beatId, 120_000);
   const recoveredMs = Date.now() - killedAt;
   expect(row.status).toBe('published');
-  const published = await db.query<{ bpm: number }>(
-    `SELECT (event->'payload'->'dna'->'bpm'->>'value')::float AS bpm FROM ${schema}.outbox WHERE message_key = $1 AND event->>'type' = 'catalog.BeatPublished'`,
+  const published = await bed.db.query<{ bpm: number }>(
+    `SELECT (event->'payload'->'dna'->'bpm'->>'value')::float AS bpm FROM ${bed.schema}.outbox WHERE message_key = $1 AND event->>'type' = 'catalog.BeatPublished'`,
     [beatId],
   );
   // The DNA of the synthesised 128-BPM beat, measured by the second worker's engine.
@@ -266,7 +179,7 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
   expect(await publications(beatId)).toEqual({ outbox: 1, events: 1 });
 
   const workflowId = uploadWorkflowId(beatId, taskQueue);
-  expect(await temporal.client.workflow.getHandle(workflowId).result()).toEqual({
+  expect(await bed.temporal.client.workflow.getHandle(workflowId).result()).toEqual({
     beatId,
     outcome: 'published',
   });
@@ -280,7 +193,7 @@ it('loses nothing when the worker process is killed -9 mid-analysis: another wor
 
   // Started again (a retried finalize): nothing is published twice.
   await starter.start(beatId);
-  await temporal.client.workflow.getHandle(workflowId).result();
+  await bed.temporal.client.workflow.getHandle(workflowId).result();
   expect(await publications(beatId)).toEqual({ outbox: 1, events: 1 });
   console.log(
     `kill -9 upload worker figures: ${JSON.stringify({ readyMs, recoveredMs, attempt: start.attempt })}`,
@@ -300,7 +213,7 @@ it('retries an analysis that failed once after the backoff, and publishes the be
       },
     }),
   )(catalog.commands);
-  workers.push(worker);
+  bed.onClose(() => worker.stop?.());
   await worker.run?.();
   await worker.ready();
   const beatId = await finalized('Failed Once');

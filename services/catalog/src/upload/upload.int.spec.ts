@@ -1,31 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { beatFileKey, beatPublishedV1 } from '@beatmatch/contracts';
 import { encodeWav, renderClip, type ClipSpec } from '@beatmatch/audio/testing';
-import {
-  createLogger,
-  FilesystemBlobStore,
-  generateInternalKeyPair,
-  InProcessEventBus,
-  InternalTokenVerifier,
-  openPostgres,
-  type SqlDatabase,
-} from '@beatmatch/platform';
-import {
-  installTemporalRuntime,
-  openTemporalClient,
-  type TemporalClientHandle,
-} from '@beatmatch/platform/workflows';
-import { requireEnv } from '@beatmatch/testing';
-import { createCatalogService } from '../index';
-import { uploadLimitsFromMb } from '../beats/api';
 import type { UploadWorkflow } from '../beats/commands';
 import { encodeMp3 } from './mp3';
-import { renderDemoAudio, type DemoAudio } from '../demo/files';
 import { FILE_MESSAGES } from '../verify';
+import {
+  settled as settledBeat,
+  type CatalogService,
+  type WorkflowTestbed,
+  workflowTestbed,
+} from '../testing/harness';
 import {
   FINGERPRINT_MATCH_REASON,
   temporalUploadWorkflow,
@@ -38,119 +23,51 @@ import {
  * are verified, analysed by the DNA engine and published through the outbox once; files the producer
  * has to fix fail with the reason Manage Beats shows; a worker stopped mid-analysis loses nothing.
  */
-const schema = `catalog_upload_${process.pid}_${Date.now()}`;
 const taskQueue = `catalog-upload-${randomUUID()}`;
-const logger = createLogger('test', 'silent');
-let db: SqlDatabase;
-let dir: string;
-let blobs: FilesystemBlobStore;
-let temporal: TemporalClientHandle;
-const bus = new InProcessEventBus();
-let catalog: Awaited<ReturnType<typeof createCatalogService>>;
+let bed: WorkflowTestbed;
+let catalog: CatalogService;
 let flow: UploadWorkflow & { ready(): Promise<void> };
-let audio: DemoAudio;
-const extra: Array<UploadWorkflow> = [];
 
-const options = (more: Partial<TemporalUploadOptions> = {}): TemporalUploadOptions => ({
-  temporal: { address: requireEnv('TEMPORAL_ADDRESS') },
-  blobs: async () => blobs,
-  logger,
-  taskQueue,
-  ...more,
-});
+const options = (more?: Partial<TemporalUploadOptions>) => bed.uploadOptions(taskQueue, more);
 
 beforeAll(async () => {
-  installTemporalRuntime('ERROR');
-  db = openPostgres(requireEnv('DATABASE_URL'));
-  temporal = await openTemporalClient({ address: requireEnv('TEMPORAL_ADDRESS') });
-  dir = await mkdtemp(path.join(tmpdir(), 'catalog-upload-'));
-  blobs = new FilesystemBlobStore({ root: dir, secret: 's'.repeat(40), publicUrl: '/blobs' });
-  const keys = await generateInternalKeyPair();
+  bed = await workflowTestbed('upload');
   const factory = temporalUploadWorkflow(options());
-  catalog = await createCatalogService({
-    db,
-    bus,
-    verifier: new InternalTokenVerifier(keys.publicKey),
-    logger,
-    blobs: async () => blobs,
-    limits: uploadLimitsFromMb({ snippet: 10, mp3: 10, wav: 10, trackout: 10, cover: 1 }),
-    schema,
+  catalog = await bed.catalog({
     relayPollMs: 50,
     uploadWorkflow: (commands, context) => (flow = factory(commands, context)),
   });
   await catalog.start();
   await flow.ready();
-  audio = renderDemoAudio({
-    seed: 11,
-    bpm: 128,
-    beatsPerBar: 4,
-    feel: 'straight',
-    tonic: 9,
-    mode: 'minor',
-    timbre: 'B',
-  });
 }, 180_000);
 
-afterAll(async () => {
-  for (const other of extra) await other.stop?.();
-  await catalog?.stop();
-  await temporal?.close();
-  await bus.close();
-  await db?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await db?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 /** A public upload up to finalize, as the API records it (files stored under the §3 keys). */
-async function finalized(name: string, files: { wav: Buffer; mp3: Buffer }, producerId = 'producer-1') {
-  const beatId = randomUUID();
-  const { commands } = catalog;
-  await commands.draftBeat({
-    beatId,
-    producerId,
-    producerName: producerId,
-    name,
-    kind: 'public',
-    prices: { firstDate: 1999, relationship: 3999, marriage: null },
-  });
-  for (const [type, bytes] of [
-    ['snippet', files.mp3],
-    ['mp3', files.mp3],
-    ['wav', files.wav],
-  ] as const) {
-    const key = beatFileKey(beatId, type);
-    await blobs.put(key, Readable.from([bytes]));
-    await commands.recordFile(beatId, type, key, bytes.length);
-  }
-  await commands.receiveFiles(beatId, { name, zipUploaded: false, cover: null });
-  return beatId;
-}
+const finalized = (name: string, files: { wav: Buffer; mp3: Buffer }, producerId = 'producer-1') =>
+  bed.receivedUpload(
+    catalog,
+    { beatId: randomUUID(), producerId, producerName: producerId, name },
+    { snippet: files.mp3, mp3: files.mp3, wav: files.wav },
+  );
 
-async function settled(beatId: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await catalog.queries.beat(beatId);
-    if (row && (row.status === 'published' || row.status === 'failed')) return row;
-    if (Date.now() > until) throw new Error(`beat ${beatId} still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const settled = (beatId: string, timeoutMs?: number) => settledBeat(catalog, beatId, timeoutMs);
 
 const published = async (beatId: string) =>
   (
-    await db.query<{ event: { type: string; payload: unknown } }>(
-      `SELECT event FROM ${schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' AND message_key = $1`,
+    await bed.db.query<{ event: { type: string; payload: unknown } }>(
+      `SELECT event FROM ${bed.schema}.outbox WHERE event->>'type' = 'catalog.BeatPublished' AND message_key = $1`,
       [beatId],
     )
   ).rows.map((row) => row.event);
 
 it('publishes a finalized upload with the DNA of its WAV, once, through the outbox', async () => {
-  const beatId = await finalized('Workflow Beat', audio);
+  const beatId = await finalized('Workflow Beat', bed.audio);
   await flow.start(beatId);
   await flow.start(beatId); // finalize retried by the client: the same workflow
   const row = await settled(beatId);
   expect(row.status).toBe('published');
-  const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
+  const result = await bed.temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
   expect(result).toEqual({ beatId, outcome: 'published' });
 
   const events = await published(beatId);
@@ -170,7 +87,7 @@ it('publishes a finalized upload with the DNA of its WAV, once, through the outb
 
 it('fails an upload whose WAV is silent, with the reason Manage Beats shows', async () => {
   const silence = Buffer.from(encodeWav([new Float32Array(22050 * 30)], { sampleRate: 22050 }));
-  const beatId = await finalized('Silent Beat', { wav: silence, mp3: audio.mp3 });
+  const beatId = await finalized('Silent Beat', { wav: silence, mp3: bed.audio.mp3 });
   await flow.start(beatId);
   const row = await settled(beatId);
   expect(row.status).toBe('failed');
@@ -179,8 +96,8 @@ it('fails an upload whose WAV is silent, with the reason Manage Beats shows', as
 }, 90_000);
 
 it('fails an upload whose stored WAV is no WAV at the verify step', async () => {
-  const beatId = await finalized('Swapped Beat', audio);
-  await blobs.put(beatFileKey(beatId, 'wav'), Readable.from([Buffer.alloc(70_000, 3)]));
+  const beatId = await finalized('Swapped Beat', bed.audio);
+  await bed.blobs.put(beatFileKey(beatId, 'wav'), Readable.from([Buffer.alloc(70_000, 3)]));
   await flow.start(beatId);
   const row = await settled(beatId);
   expect(row.status).toBe('failed');
@@ -188,11 +105,11 @@ it('fails an upload whose stored WAV is no WAV at the verify step', async () => 
 }, 90_000);
 
 it('re-starts at run() the workflows of beats whose files were received but never analysed', async () => {
-  const beatId = await finalized('Finalized While Temporal Was Down', audio);
+  const beatId = await finalized('Finalized While Temporal Was Down', bed.audio);
   const resumer = temporalUploadWorkflow(
     options({ worker: false, pendingBeatIds: () => catalog.queries.pendingAnalysis() }),
   )(catalog.commands);
-  extra.push(resumer);
+  bed.onClose(() => resumer.stop?.());
   await resumer.run?.();
   expect((await settled(beatId)).status).toBe('published');
 }, 90_000);
@@ -211,7 +128,7 @@ it('loses nothing when a worker stops mid-analysis: the next worker publishes th
   )(catalog.commands);
   await first.run?.();
   await first.ready();
-  const beatId = await finalized('Restarted Beat', audio);
+  const beatId = await finalized('Restarted Beat', bed.audio);
   await first.start(beatId);
   const until = Date.now() + 30_000;
   while (hung === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -220,7 +137,7 @@ it('loses nothing when a worker stops mid-analysis: the next worker publishes th
   await first.stop?.();
 
   const second = temporalUploadWorkflow(options({ taskQueue: queue }))(catalog.commands);
-  extra.push(second);
+  bed.onClose(() => second.stop?.());
   await second.run?.();
   expect((await settled(beatId, 80_000)).status).toBe('published');
   expect(await published(beatId)).toHaveLength(1);
@@ -250,8 +167,8 @@ describe('the stolen-beat guard (audio fingerprint between DNA and publish)', ()
 
   const failure = async (beatId: string) =>
     (
-      await db.query<{ data: Record<string, unknown> }>(
-        `SELECT data FROM ${schema}.events WHERE stream_name = $1 AND type = 'BeatUploadFailed'`,
+      await bed.db.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM ${bed.schema}.events WHERE stream_name = $1 AND type = 'BeatUploadFailed'`,
         [`beat:${beatId}`],
       )
     ).rows.map((row) => row.data);
@@ -273,14 +190,16 @@ describe('the stolen-beat guard (audio fingerprint between DNA and publish)', ()
     expect(row.failureReason).toBe(
       'This beat matches a beat already on Beatmatch by another producer. If it is yours, contact us.',
     );
-    const result = await temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
+    const result = await bed.temporal.client.workflow.getHandle(uploadWorkflowId(beatId, taskQueue)).result();
     expect(result).toEqual({ beatId, outcome: 'failed', reason: FINGERPRINT_MATCH_REASON });
     expect(await failure(beatId)).toEqual([
       expect.objectContaining({ code: 'fingerprintMatch', matchedBeatId: firstBeatId }),
     ]);
     expect(await published(beatId)).toHaveLength(0);
     // A failed upload's fingerprint is dropped: it never blocks anyone.
-    const left = await db.query(`SELECT 1 FROM ${schema}.fingerprint_hashes WHERE beat_id = $1`, [beatId]);
+    const left = await bed.db.query(`SELECT 1 FROM ${bed.schema}.fingerprint_hashes WHERE beat_id = $1`, [
+      beatId,
+    ]);
     expect(left.rows).toHaveLength(0);
   }, 90_000);
 
@@ -289,9 +208,9 @@ describe('the stolen-beat guard (audio fingerprint between DNA and publish)', ()
     await flow.start(reuploadId);
     expect((await settled(reuploadId)).status).toBe('published');
     expect(await published(reuploadId)).toHaveLength(1);
-    const stored = await db.query<{ hash_count: number; n: string }>(
-      `SELECT f.hash_count, (SELECT count(*) FROM ${schema}.fingerprint_hashes h WHERE h.beat_id = f.beat_id) AS n
-         FROM ${schema}.fingerprints f WHERE f.beat_id = $1 AND f.producer_id = 'producer-a'`,
+    const stored = await bed.db.query<{ hash_count: number; n: string }>(
+      `SELECT f.hash_count, (SELECT count(*) FROM ${bed.schema}.fingerprint_hashes h WHERE h.beat_id = f.beat_id) AS n
+         FROM ${bed.schema}.fingerprints f WHERE f.beat_id = $1 AND f.producer_id = 'producer-a'`,
       [reuploadId],
     );
     expect(stored.rows).toHaveLength(1);
@@ -310,7 +229,7 @@ describe('the stolen-beat guard (audio fingerprint between DNA and publish)', ()
   it("no longer blocks with A's beats once A deleted them", async () => {
     await catalog.commands.deleteBeat(firstBeatId);
     await catalog.commands.deleteBeat(reuploadId);
-    const gone = await db.query(`SELECT 1 FROM ${schema}.fingerprints WHERE beat_id = ANY($1)`, [
+    const gone = await bed.db.query(`SELECT 1 FROM ${bed.schema}.fingerprints WHERE beat_id = ANY($1)`, [
       [firstBeatId, reuploadId],
     ]);
     expect(gone.rows).toHaveLength(0);
