@@ -1,14 +1,14 @@
 import { HeartOutlined, HistoryOutlined, LockOutlined, LoginOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton, Typography } from 'antd';
+import { Button, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { RemoteTheme } from '@beatmatch/frontend-common';
 import { ApiError, isNotAuthenticated, useSessionState } from '@beatmatch/frontend-common/sdk';
 import type { MatchListEntry } from '@beatmatch/contracts';
 import { LinkButton } from './LinkButton';
 import { useAreaPaths, type AreaPaths } from './areaPaths';
-import { BeatRowPlay } from './BeatRowPlay';
 import { matchmaker } from './client';
 import { passCountText } from './filters';
+import { BeatListRow, ListEmpty } from './ListParts';
 import { MatchmakerStyles } from './styles';
 import { useErrorToasts } from './useErrorToasts';
 import { useRowPlayer } from './useRowPlayer';
@@ -53,11 +53,10 @@ export function PlayHistoryPage() {
     body = <Skeleton active avatar paragraph={{ rows: 3 }} style={{ padding: 24 }} />;
   } else if (beats.length === 0) {
     body = (
-      <Empty
-        data-testid="history-empty"
-        image={<HistoryOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />}
-        description={<span style={{ fontSize: 16, fontWeight: 600 }}>No Passed Beats</span>}
-        style={{ padding: '48px 16px' }}
+      <ListEmpty
+        testId="history-empty"
+        icon={<HistoryOutlined style={{ color: '#7c3aed', fontSize: 64 }} aria-hidden />}
+        title="No Passed Beats"
       />
     );
   } else {
@@ -166,22 +165,23 @@ function HistoryRow(props: {
 }) {
   const { entry, playing, adding, onToggle, onAdd } = props;
   return (
-    <li className="mm-row" data-testid="history-row">
-      <div className="mm-row-main">
-        <BeatRowPlay entry={entry} playing={playing} onToggle={onToggle} />
-        <div className="mm-row-actions">
-          <Button
-            icon={<HeartOutlined />}
-            title="Add to Match List"
-            disabled={!entry.available}
-            loading={adding}
-            aria-label={`Add ${entry.beatName} to Match List`}
-            onClick={onAdd}
-          >
-            Add to Match List
-          </Button>
-        </div>
-      </div>
-    </li>
+    <BeatListRow
+      testId="history-row"
+      entry={entry}
+      playing={playing}
+      onToggle={onToggle}
+      actions={
+        <Button
+          icon={<HeartOutlined />}
+          title="Add to Match List"
+          disabled={!entry.available}
+          loading={adding}
+          aria-label={`Add ${entry.beatName} to Match List`}
+          onClick={onAdd}
+        >
+          Add to Match List
+        </Button>
+      }
+    />
   );
 }
