@@ -1,8 +1,9 @@
-import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
+import { CrownOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { LIFETIME_PRICE_CENTS } from '@beatmatch/contracts';
 import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
+import { FeatureList } from './FeatureList';
 import { formatDollars } from './money';
 import { TestPaymentDialog, inAppSession } from './TestPaymentDialog';
 
@@ -65,14 +66,11 @@ export function LifetimeOffer({
           <span style={{ fontSize: 14, fontWeight: 400 }}> once</span>
         </p>
         <Typography.Paragraph>Lifetime Membership: pay once, keep every benefit.</Typography.Paragraph>
-        <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
-          {FEATURES.map((feature) => (
-            <li key={feature} style={{ padding: '2px 0' }}>
-              <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} aria-hidden />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList
+          features={FEATURES}
+          style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}
+          itemStyle={{ padding: '2px 0' }}
+        />
         <Button
           type="primary"
           loading={pending}

@@ -1,6 +1,6 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import {
+  FeatureList,
   PLAN_OFFERS,
   trialDays,
   useCommerceErrors,
@@ -54,14 +54,10 @@ export function TrialOffer({
               extra={<Tag color="purple">${plan.pricePerMonth}/month</Tag>}
               style={{ height: '100%' }}
             >
-              <ul style={{ listStyle: 'none', padding: 0, minHeight: 150 }}>
-                {plan.features.map((feature) => (
-                  <li key={feature}>
-                    <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} aria-hidden />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <FeatureList
+                features={plan.features}
+                style={{ listStyle: 'none', padding: 0, minHeight: 150 }}
+              />
               <Button
                 type="primary"
                 block
