@@ -29,101 +29,49 @@ export interface PageInfo {
 
 export const USER_BASENAME = '/user';
 
+/** The page-list entry builder of one owner: each list entry is then one call. */
+export const pagesOf =
+  (owner: PageOwner) =>
+  (path: string, title: string, description: string, menu?: MenuPlacement): PageInfo =>
+    menu ? { path, title, description, owner, menu } : { path, title, description, owner };
+
+const shellPage = pagesOf('shell');
+
 /** Public pages other than the landing page and the auth screens (shell-owned). */
 export const publicPages: PageInfo[] = [
-  {
-    path: '/producers',
-    title: 'For Producers',
-    description: 'Sell your beats with no commission',
-    owner: 'shell',
-  },
-  { path: '/artists', title: 'For Artists', description: 'Find your next hit', owner: 'shell' },
-  { path: '/ambassadors', title: 'Ambassadors', description: 'Our official ambassadors', owner: 'shell' },
-  { path: '/about', title: 'About', description: 'Our mission, purpose and team', owner: 'shell' },
-  { path: '/kickstarter', title: 'Kickstarter', description: 'Back the project', owner: 'shell' },
-  { path: '/beat', title: '$BEAT', description: 'The $BEAT token', owner: 'shell' },
-  {
-    path: '/pioneers',
-    title: 'Pioneers',
-    description: 'The producers who helped reach 10,000 beat uploads',
-    owner: 'shell',
-  },
-  { path: '/findBeats', title: 'Find Beats', description: 'Find beats for your next song', owner: 'shell' },
-  { path: '/sellBeats', title: 'Sell Beats', description: 'Sell your beats to artists', owner: 'shell' },
-  {
-    path: '/matchmaker',
-    title: 'The Matchmaker',
-    description: 'Listen to beats, choose Pass or Match',
-    owner: 'shell',
-  },
-  {
-    path: '/textSearch',
-    title: 'Text Search',
-    description: "Describe what's on your mind and find beats",
-    owner: 'shell',
-  },
-  {
-    path: '/matchList',
-    title: 'Match List',
-    description: "Listen to the full beats you've matched with",
-    owner: 'shell',
-  },
-  {
-    path: '/playHistory',
-    title: 'Play History',
-    description: 'The beats you have passed on',
-    owner: 'shell',
-  },
-  {
-    path: '/youtubeSearch',
-    title: 'YouTube Search',
-    description: 'Find beats similar to a YouTube track',
-    owner: 'shell',
-  },
-  {
-    path: '/spotifySearch',
-    title: 'Spotify Search',
-    description: 'Find beats similar to a Spotify track',
-    owner: 'shell',
-  },
-  {
-    path: '/mySoundAnalyzer',
-    title: 'My Sound Analyzer',
-    description: 'Find beats that fit your sound',
-    owner: 'shell',
-  },
-  { path: '/checkout', title: 'Cart', description: 'Check out the beats in your cart', owner: 'shell' },
-  { path: '/purchase', title: 'Thank You', description: 'Your purchase', owner: 'shell' },
-  { path: '/lab/:userId', title: 'Store', description: "A producer's store", owner: 'shell' },
-  { path: '/packs', title: 'Your Beat Packs', description: 'Beat packs shared with you', owner: 'shell' },
-  { path: '/policies', title: 'Policies', description: 'Our legal documents', owner: 'shell' },
-  {
-    path: '/policies/acceptable',
-    title: 'Acceptable Use',
-    description: 'Acceptable use policy',
-    owner: 'shell',
-  },
-  { path: '/policies/cookies', title: 'Cookies', description: 'Cookie policy', owner: 'shell' },
-  { path: '/policies/disclaimer', title: 'Disclaimer', description: 'Disclaimer', owner: 'shell' },
-  { path: '/policies/dmca', title: 'DMCA', description: 'DMCA policy', owner: 'shell' },
-  { path: '/policies/privacy', title: 'Privacy Policy', description: 'Privacy policy', owner: 'shell' },
-  { path: '/policies/refund', title: 'Refund Policy', description: 'Refund policy', owner: 'shell' },
-  { path: '/policies/terms', title: 'Terms', description: 'Terms of use', owner: 'shell' },
-  {
-    path: '/policies/nonExclusive',
-    title: 'Non Exclusive Contract',
-    description: 'The non-exclusive licence',
-    owner: 'shell',
-  },
-  {
-    path: '/policies/nonexclusive',
-    title: 'Non Exclusive Contract',
-    description: 'The non-exclusive licence',
-    owner: 'shell',
-  },
-  { path: '/help/contact', title: 'Contact Us', description: 'Send us a message', owner: 'shell' },
-  { path: '/help/faq', title: 'FAQ', description: 'Frequently asked questions', owner: 'shell' },
-  { path: '/help/new', title: "What's New", description: 'Release notes', owner: 'shell' },
+  shellPage('/producers', 'For Producers', 'Sell your beats with no commission'),
+  shellPage('/artists', 'For Artists', 'Find your next hit'),
+  shellPage('/ambassadors', 'Ambassadors', 'Our official ambassadors'),
+  shellPage('/about', 'About', 'Our mission, purpose and team'),
+  shellPage('/kickstarter', 'Kickstarter', 'Back the project'),
+  shellPage('/beat', '$BEAT', 'The $BEAT token'),
+  shellPage('/pioneers', 'Pioneers', 'The producers who helped reach 10,000 beat uploads'),
+  shellPage('/findBeats', 'Find Beats', 'Find beats for your next song'),
+  shellPage('/sellBeats', 'Sell Beats', 'Sell your beats to artists'),
+  shellPage('/matchmaker', 'The Matchmaker', 'Listen to beats, choose Pass or Match'),
+  shellPage('/textSearch', 'Text Search', "Describe what's on your mind and find beats"),
+  shellPage('/matchList', 'Match List', "Listen to the full beats you've matched with"),
+  shellPage('/playHistory', 'Play History', 'The beats you have passed on'),
+  shellPage('/youtubeSearch', 'YouTube Search', 'Find beats similar to a YouTube track'),
+  shellPage('/spotifySearch', 'Spotify Search', 'Find beats similar to a Spotify track'),
+  shellPage('/mySoundAnalyzer', 'My Sound Analyzer', 'Find beats that fit your sound'),
+  shellPage('/checkout', 'Cart', 'Check out the beats in your cart'),
+  shellPage('/purchase', 'Thank You', 'Your purchase'),
+  shellPage('/lab/:userId', 'Store', "A producer's store"),
+  shellPage('/packs', 'Your Beat Packs', 'Beat packs shared with you'),
+  shellPage('/policies', 'Policies', 'Our legal documents'),
+  shellPage('/policies/acceptable', 'Acceptable Use', 'Acceptable use policy'),
+  shellPage('/policies/cookies', 'Cookies', 'Cookie policy'),
+  shellPage('/policies/disclaimer', 'Disclaimer', 'Disclaimer'),
+  shellPage('/policies/dmca', 'DMCA', 'DMCA policy'),
+  shellPage('/policies/privacy', 'Privacy Policy', 'Privacy policy'),
+  shellPage('/policies/refund', 'Refund Policy', 'Refund policy'),
+  shellPage('/policies/terms', 'Terms', 'Terms of use'),
+  shellPage('/policies/nonExclusive', 'Non Exclusive Contract', 'The non-exclusive licence'),
+  shellPage('/policies/nonexclusive', 'Non Exclusive Contract', 'The non-exclusive licence'),
+  shellPage('/help/contact', 'Contact Us', 'Send us a message'),
+  shellPage('/help/faq', 'FAQ', 'Frequently asked questions'),
+  shellPage('/help/new', "What's New", 'Release notes'),
 ];
 
 /** Finds the logged-in page among `pages` for a full pathname such as /user/matchlist (or /user). */

@@ -2,74 +2,38 @@
 // bar, and where each sits in the side menu. It lives in common, not in the remote, so the shell
 // names the pages and builds the menu before the remote's code loads without importing the remote.
 import { CloudUploadOutlined, TeamOutlined } from '@ant-design/icons';
-import type { PageInfo } from './pages';
+import { pagesOf, type PageInfo } from './pages';
+
+const producerPage = pagesOf('producer');
 
 export const producerPages: PageInfo[] = [
-  { path: '', title: 'Dashboard', description: 'View stats for your uploaded beats', owner: 'producer' },
-  {
-    path: 'uploadBeats',
-    title: 'Upload Beats',
-    description: 'Upload your beats so artists can find them',
-    owner: 'producer',
-    menu: { order: 10, icon: <CloudUploadOutlined /> },
-  },
-  {
-    path: 'manageBeats',
-    title: 'Manage Beats',
-    description: 'Edit names, cover art and prices of your beats',
-    owner: 'producer',
-  },
-  {
-    path: 'beatPacks',
-    title: 'Beat Packs',
-    description: 'Group beats into packs and share them',
-    owner: 'producer',
-  },
-  {
-    path: 'payouts',
-    title: 'Payouts',
-    description: 'Configure Your Payout',
-    owner: 'producer',
-    menu: { order: 2, group: 'payouts' },
-  },
-  {
-    path: 'beatPayouts',
-    title: '$BEAT Payouts',
-    description: 'Receive part of your earnings in $BEAT',
-    owner: 'producer',
-    menu: { order: 1, group: 'payouts' },
-  },
-  {
-    path: 'payoutsHistory',
-    title: 'Payouts History',
-    description: 'See the payouts you have received',
-    owner: 'producer',
-    menu: { order: 3, group: 'payouts' },
-  },
-  {
-    path: 'wallet',
-    title: 'Your Wallet',
-    description: 'Funds are paid out every first of the month',
-    owner: 'producer',
-  },
-  {
-    path: 'ambassadorProgram',
-    title: 'Ambassador Program',
-    description: 'Share your link and earn with every sub-affiliate',
-    owner: 'producer',
-    menu: { order: 70, icon: <TeamOutlined /> },
-  },
-  {
-    path: 'referralRewards',
-    title: 'Referral Rewards',
-    description: 'Rewards earned through your referrals',
-    owner: 'producer',
-  },
-  {
-    path: 'subscriptions',
-    title: 'Producer Subscriptions',
-    description: 'Plans for producers',
-    owner: 'producer',
-    menu: { order: 1, group: 'subscriptions', label: 'Producer' },
-  },
+  producerPage('', 'Dashboard', 'View stats for your uploaded beats'),
+  producerPage('uploadBeats', 'Upload Beats', 'Upload your beats so artists can find them', {
+    order: 10,
+    icon: <CloudUploadOutlined />,
+  }),
+  producerPage('manageBeats', 'Manage Beats', 'Edit names, cover art and prices of your beats'),
+  producerPage('beatPacks', 'Beat Packs', 'Group beats into packs and share them'),
+  producerPage('payouts', 'Payouts', 'Configure Your Payout', { order: 2, group: 'payouts' }),
+  producerPage('beatPayouts', '$BEAT Payouts', 'Receive part of your earnings in $BEAT', {
+    order: 1,
+    group: 'payouts',
+  }),
+  producerPage('payoutsHistory', 'Payouts History', 'See the payouts you have received', {
+    order: 3,
+    group: 'payouts',
+  }),
+  producerPage('wallet', 'Your Wallet', 'Funds are paid out every first of the month'),
+  producerPage(
+    'ambassadorProgram',
+    'Ambassador Program',
+    'Share your link and earn with every sub-affiliate',
+    { order: 70, icon: <TeamOutlined /> },
+  ),
+  producerPage('referralRewards', 'Referral Rewards', 'Rewards earned through your referrals'),
+  producerPage('subscriptions', 'Producer Subscriptions', 'Plans for producers', {
+    order: 1,
+    group: 'subscriptions',
+    label: 'Producer',
+  }),
 ];

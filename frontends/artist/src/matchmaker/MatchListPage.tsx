@@ -1,9 +1,8 @@
 import { HeartOutlined } from '@ant-design/icons';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { RemoteTheme } from '@beatmatch/frontend-common';
+import { LinkButton, RemoteTheme } from '@beatmatch/frontend-common';
 import { FREE_VIEWABLE_MATCHES, type MatchListEntry, type MatchListResponse } from '@beatmatch/contracts';
-import { LinkButton } from './LinkButton';
 import { useAreaPaths, type AreaPaths } from './areaPaths';
 import { COMMIT_LABEL_HIDDEN, useMediaQuery } from './breakpoints';
 import { CommitDialog } from './CommitDialog';

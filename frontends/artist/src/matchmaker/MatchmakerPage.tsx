@@ -1,10 +1,9 @@
-import { RemoteTheme } from '@beatmatch/frontend-common';
+import { LinkButton, RemoteTheme } from '@beatmatch/frontend-common';
 import { useSearchParams } from 'react-router-dom';
 import { useAreaPaths } from './areaPaths';
 import { FiltersDialog } from './FiltersDialog';
 import { filterRequest } from './filters';
 import { isMatchmakerLive } from './launch';
-import { LinkButton } from './LinkButton';
 import { PlayerCard } from './PlayerCard';
 import { PlayerControls } from './PlayerControls';
 import { PlayerToolbar } from './PlayerToolbar';

@@ -1,10 +1,9 @@
 import { HeartOutlined, HistoryOutlined, LockOutlined, LoginOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { RemoteTheme } from '@beatmatch/frontend-common';
+import { LinkButton, RemoteTheme } from '@beatmatch/frontend-common';
 import { ApiError, isNotAuthenticated, useSessionState } from '@beatmatch/frontend-common/sdk';
 import type { MatchListEntry } from '@beatmatch/contracts';
-import { LinkButton } from './LinkButton';
 import { useAreaPaths, type AreaPaths } from './areaPaths';
 import { matchmaker } from './client';
 import { passCountText } from './filters';

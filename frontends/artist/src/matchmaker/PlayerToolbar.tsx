@@ -3,7 +3,7 @@ import { Badge, Button } from 'antd';
 import type { ReactNode } from 'react';
 import type { AreaPaths } from './areaPaths';
 import { filtersApplied, matchBadge, type FilterState } from './filters';
-import { LinkButton } from './LinkButton';
+import { LinkButton } from '@beatmatch/frontend-common';
 
 /** Filters (dotted when applied), View History, Matches (count capped at 99) and Upgrade. */
 export function PlayerToolbar({

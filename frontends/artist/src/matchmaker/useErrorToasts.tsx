@@ -1,38 +1,7 @@
-import { message as antMessage } from 'antd';
-import { useCallback, type ReactElement } from 'react';
 import {
-  ApiError,
-  NETWORK_ERROR_MESSAGE,
-  beatmatchSdk,
-  isNotAuthenticated,
-} from '@beatmatch/frontend-common/sdk';
+  useErrorToasts as useRemoteErrorToasts,
+  type ErrorToasts,
+} from '@beatmatch/frontend-common/commerce';
 
-/** Toasts sit below the 64-px header, as the shell's do. */
-const TOAST_TOP = 76;
-
-export type Toasts = ReturnType<typeof antMessage.useMessage>[0];
-
-/**
- * The error catalogue (artist-side spec §8) for the matchmaker pages: "User not authenticated" is
- * silent and clears the signed-in state; any other server message shows as is in a red toast; a
- * transport failure shows the reload text. Render the holder.
- */
-export function useErrorToasts(): {
-  reportError: (error: unknown) => void;
-  toasts: Toasts;
-  holder: ReactElement;
-} {
-  const [toasts, holder] = antMessage.useMessage({ top: TOAST_TOP, maxCount: 3 });
-  const reportError = useCallback(
-    (error: unknown) => {
-      if (isNotAuthenticated(error)) {
-        beatmatchSdk().session.clear();
-        return;
-      }
-      const text = error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
-      void toasts.error({ content: text, key: 'matchmaker-error' });
-    },
-    [toasts],
-  );
-  return { reportError, toasts, holder };
-}
+/** The error catalogue (artist-side spec §8) for the matchmaker pages, as the commerce pages show it. Render the holder. */
+export const useErrorToasts = (): ErrorToasts => useRemoteErrorToasts('matchmaker-error');

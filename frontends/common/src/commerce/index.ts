@@ -7,7 +7,13 @@ export { formatDollars } from './money';
 export { PLAN_OFFERS, planTitle, trialDays, type PlanOffer } from '@beatmatch/contracts';
 export { SubscriptionPage } from './SubscriptionPage';
 export { TEST_CARD_NUMBER, TestPaymentDialog, inAppPath, inAppSession } from './TestPaymentDialog';
-export { useCommerceErrors, type ReportError, type Toasts } from './useCommerceErrors';
+export {
+  useCommerceErrors,
+  useErrorToasts,
+  type ErrorToasts,
+  type ReportError,
+  type Toasts,
+} from './useCommerceErrors';
 export {
   useSubscriptionCheckout,
   type SubscriptionCheckout,

@@ -1,4 +1,4 @@
-import { LinkButton } from './LinkButton';
+import { LinkButton } from '@beatmatch/frontend-common';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { Suspense, lazy, useState } from 'react';

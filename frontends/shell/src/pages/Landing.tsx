@@ -1,4 +1,4 @@
-import { LinkButton } from '../layout/LinkButton';
+import { LinkButton } from '@beatmatch/frontend-common';
 
 // The first page most visitors see: plain elements (no antd Card/Grid/Typography), so it paints
 // from the smallest bundle.

@@ -1,11 +1,11 @@
-import { LinkButton } from '../layout/LinkButton';
+import { LinkButton } from '@beatmatch/frontend-common';
 import { Button, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
 import { AuthCard } from './AuthCard';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './validation';
+import { USERNAME_PATTERN, newPasswordRules } from './validation';
 import { EmailField } from './EmailField';
 import { useServerFieldErrors } from './fieldErrors';
 
@@ -62,18 +62,7 @@ export function SignUp() {
           <Input autoComplete="username" autoFocus />
         </Form.Item>
         <EmailField {...fieldErrors.errorProps('email')} />
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[
-            { required: true, message: 'Please choose a password' },
-            {
-              min: PASSWORD_MIN,
-              max: PASSWORD_MAX,
-              message: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
-            },
-          ]}
-        >
+        <Form.Item label="Password" name="password" rules={newPasswordRules('Please choose a password')}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
