@@ -9,7 +9,8 @@ import {
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { showcaseRouter } from './showcase/api';
-import { catalogRouter, uploadLimitsFromMb, type UploadedFileVerifier, type UploadLimits } from './beats/api';
+import { catalogRouter } from './beats/api';
+import { uploadLimitsFromMb, type UploadedFileVerifier, type UploadLimits } from './upload/limits';
 import {
   createBeatCommands,
   noUploadWorkflow,
@@ -32,7 +33,7 @@ export type { BeatCommands, BeatView, UploadWorkflow, UploadWorkflowStarter } fr
 export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';
 export { temporalUploadWorkflow, encodeMp3, uploadWorkflowId, UPLOAD_TASK_QUEUE } from './upload';
 export { FingerprintIndex } from './fingerprints';
-export { uploadLimitsFromMb } from './beats/api';
+export { uploadLimitsFromMb } from './upload/limits';
 
 export interface CatalogServiceOptions {
   db: SqlDatabase;

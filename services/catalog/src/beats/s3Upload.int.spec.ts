@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createBlobStore, type S3BlobStore } from '@beatmatch/platform';
 import { requireEnv } from '@beatmatch/testing';
 import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
-import { uploadLimitsFromMb } from './api';
+import { uploadLimitsFromMb } from '../upload/limits';
 
 /**
  * The distributed profile's upload path: the catalog hands out S3 presigned PUT URLs (no gateway in

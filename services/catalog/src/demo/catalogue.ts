@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ClipSpec } from '@beatmatch/audio/testing';
 import type { BlobStore, Logger } from '@beatmatch/platform';
-import { beatFileKey, coverKey, type BeatFileType, type BeatPrices } from '@beatmatch/contracts';
+import { beatFileKey, coverKey, type BeatFileType } from '@beatmatch/contracts';
 import type { BeatCommands, UploadWorkflowStarter } from '../beats/commands';
 import type { CatalogQueries } from '../beats/readModel';
-import type { RenderedDemoBeat } from './renderThread';
+import type { DemoBeat, RenderedDemoBeat } from './demoBeat';
 
 /**
  * The embedded profile's demo catalogue (issue 8, item 7): about 60 beats from 6 demo producers across
@@ -143,17 +143,6 @@ export function demoId(name: string): string {
   const hex = createHash('sha1').update(`beatmatch-demo:${name}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-export interface DemoBeat {
-  beatId: string;
-  producerId: string;
-  producerName: string;
-  name: string;
-  prices: BeatPrices;
-  stems: boolean;
-  clip: Omit<ClipSpec, 'seconds' | 'sampleRate'>;
-  cover: { from: [number, number, number]; to: [number, number, number]; seed: number };
 }
 
 /** The demo beats, in seeding order (producers take turns, so the first beats already vary). */

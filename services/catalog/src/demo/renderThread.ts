@@ -1,13 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import type { DemoBeat } from './catalogue';
+import type { DemoBeat, RenderedDemoBeat } from './demoBeat';
 import { demoCover, renderDemoAudio, storedZip } from './files';
-
-export interface RenderedDemoBeat {
-  wav: Uint8Array;
-  mp3: Uint8Array;
-  cover: Uint8Array;
-  stems: Uint8Array | null;
-}
 
 /** The files of one demo beat (runs in the render worker thread). */
 export function renderDemoBeat(beat: DemoBeat): RenderedDemoBeat {

@@ -4,7 +4,7 @@ import type { Router } from 'express';
 import { CATALOG_MESSAGES, coverKey } from '@beatmatch/contracts';
 import { BlobNotFoundError, handleCall, HttpProblem, requireUser } from '@beatmatch/platform';
 import { coverArtUrl } from '../beats/beat';
-import type { CatalogApiDeps } from '../beats/api';
+import type { CatalogApiDeps } from './deps';
 import { checkCover, CHANGE_COVER_MESSAGES } from '../beats/cover';
 import { sendStream } from './audio';
 import { ownBeat } from './guards';

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { centsToDollars, dnaView, type ManagedBeat } from '@beatmatch/contracts';
 import { handleCall, HttpProblem } from '@beatmatch/platform';
 import { coverArtUrl } from '../beats/beat';
-import type { CatalogApiDeps } from '../beats/api';
+import type { CatalogApiDeps } from './deps';
 import type { BeatRow } from '../beats/readModel';
 import { callerId, ownBeat } from './guards';
 

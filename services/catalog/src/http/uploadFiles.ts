@@ -3,7 +3,7 @@ import { beatFileKey, type BeatFileType } from '@beatmatch/contracts';
 import { handleCall, HttpProblem } from '@beatmatch/platform';
 import { requiredFiles } from '../beats/beat';
 import type { BeatView } from '../beats/commands';
-import type { CatalogApiDeps } from '../beats/api';
+import type { CatalogApiDeps } from './deps';
 import { checkSentFile, uploadKeyFor } from '../upload/storedFile';
 import { ownDraft } from './guards';
 

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { CATALOG_MESSAGES } from '@beatmatch/contracts';
 import { handleCall, HttpProblem, requireUser } from '@beatmatch/platform';
-import type { CatalogApiDeps } from '../beats/api';
+import type { CatalogApiDeps } from './deps';
 import { finalizeUpload } from '../upload/finalize';
 import { ownBeat } from './guards';
 import { coverArtForm, formFile } from './multipart';

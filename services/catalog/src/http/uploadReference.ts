@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { CATALOG_MESSAGES, centsToDollars, type BeatPrices } from '@beatmatch/contracts';
 import { handleCall, HttpProblem, type CallInput } from '@beatmatch/platform';
 import type { UploadKind } from '../beats/beat';
-import type { CatalogApiDeps } from '../beats/api';
+import type { CatalogApiDeps } from './deps';
 import { checkUploadCap } from '../upload/cap';
 import { callerId } from './guards';
 import { cents, marriageCents, truthy } from './prices';

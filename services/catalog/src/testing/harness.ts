@@ -7,7 +7,7 @@ import {
   type TemporalClientHandle,
 } from '@beatmatch/platform/workflows';
 import { requireEnv, serviceTestbed, waitFor, type ServiceTestbed } from '@beatmatch/testing';
-import { uploadLimitsFromMb } from '../beats/api';
+import { uploadLimitsFromMb } from '../upload/limits';
 import type { NewUpload } from '../beats/commands';
 import { renderDemoAudio, type DemoAudio } from '../demo/files';
 import { createCatalogService, type CatalogServiceOptions } from '../index';

@@ -1,7 +1,7 @@
 import { beatDnaSchema, type BeatDna, type BeatFileType } from '@beatmatch/contracts';
 import { analyze as analyzeInWorker, fingerprint as fingerprintInWorker, type Dna } from '@beatmatch/audio';
 import type { BlobStore, Logger } from '@beatmatch/platform';
-import type { UploadedFileVerifier } from '../beats/api';
+import type { UploadedFileVerifier } from './limits';
 import type { BeatCommands } from '../beats/commands';
 import type { UploadFailure } from '../beats/beat';
 import type { FingerprintIndex } from '../fingerprints';

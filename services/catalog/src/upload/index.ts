@@ -9,7 +9,7 @@ import {
   type TemporalSettings,
   type WorkflowWorker,
 } from '@beatmatch/platform/workflows';
-import type { UploadedFileVerifier } from '../beats/api';
+import type { UploadedFileVerifier } from './limits';
 import type { FingerprintIndex } from '../fingerprints';
 import type { BeatCommands, UploadWorkflow } from '../beats/commands';
 import { verifyUploadedFile } from '../verify';

@@ -1,7 +1,7 @@
 import { beatFileKey, CATALOG_MESSAGES, type BeatFileType } from '@beatmatch/contracts';
 import { BlobNotFoundError, BlobTooLargeError, HttpProblem, type BlobStore } from '@beatmatch/platform';
 import type { UploadKind } from '../beats/beat';
-import type { UploadedFileVerifier } from '../beats/api';
+import type { UploadedFileVerifier } from './limits';
 
 /** The key a signed URL is issued for: a trackout named *.rar is stored as .rar, any other as .zip. */
 export const uploadKeyFor = (beatId: string, type: BeatFileType, fileName: string | undefined) =>

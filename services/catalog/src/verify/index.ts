@@ -1,5 +1,5 @@
 import type { BlobStore } from '@beatmatch/platform';
-import type { UploadedFileVerifier } from '../beats/api';
+import type { UploadedFileVerifier } from '../upload/limits';
 import { FILE_MESSAGES, firstMp3Frame, Mp3FrameCounter, readWavHeader, sniff } from './signatures';
 
 export { FILE_MESSAGES, sniff, readWavHeader, firstMp3Frame, Mp3FrameCounter } from './signatures';
