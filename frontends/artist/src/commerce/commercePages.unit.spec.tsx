@@ -1,9 +1,13 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import {
+  fakeGateway,
+  type GatewayAnswer,
+  type GatewayCall,
+} from '@beatmatch/frontend-common/testing/fakeGateway';
+import { currentPath, renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { beatmatchSdk, type CartItem } from '@beatmatch/frontend-common/sdk';
 import { CartPage } from './CartPage';
 import { PurchasesPage } from './PurchasesPage';
@@ -16,14 +20,8 @@ configure({ asyncUtilTimeout: 15_000 });
 // The gateway in memory: each route answers from the state below (commerce's answers as it documents
 // them), and every call is recorded with its body.
 let cart: CartItem[] = [];
-let answers: Record<string, (body: Record<string, unknown>) => unknown> = {};
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
+let answers: Record<string, GatewayAnswer> = {};
+const calls: GatewayCall[] = [];
 
 beforeEach(() => {
   calls.length = 0;
@@ -42,37 +40,10 @@ beforeEach(() => {
       return {};
     },
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    try {
-      return reply(200, answer(body));
-    } catch (error) {
-      return reply(400, { message: (error as Error).message });
-    }
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
 });
 
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-
-function show(element: ReactNode, path = '/user/x') {
-  return render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        {element}
-        <LocationProbe />
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
-}
+const show = (element: ReactNode, path = '/user/x') => renderPage(element, path);
 
 const beat = (beatId: string, beatName: string, beatPackage: string, beatPrice: string): CartItem => ({
   beatId,
@@ -160,7 +131,7 @@ describe('the cart page', () => {
     expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
     fireEvent.change(card, { target: { value: '4242 4242 4242 4242' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $25.50' }));
-    await waitFor(() => expect(currentPath).toBe('/user/purchases?redirect_status=succeeded'));
+    await waitFor(() => expect(currentPath()).toBe('/user/purchases?redirect_status=succeeded'));
     expect(calls).toContainEqual({
       path: '/api/beatmatch_test_checkout_pay',
       body: { sessionId: 'cs_test_1', cardNumber: '4242 4242 4242 4242' },
@@ -334,7 +305,7 @@ describe('the subscription page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $8.00' }));
     expect(await screen.findByText('Your plan: Professional')).toBeTruthy();
-    await waitFor(() => expect(currentPath).toBe('/user/marketplace_pro?redirect_status=succeeded'));
+    await waitFor(() => expect(currentPath()).toBe('/user/marketplace_pro?redirect_status=succeeded'));
   });
 
   it('thanks a lifetime member', async () => {
@@ -363,7 +334,7 @@ describe('the cart of a visitor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Check Out' }));
     const choice = await screen.findByTestId('guest-checkout');
     fireEvent.click(within(choice).getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(currentPath).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(sessionStorage.getItem('redirectPath')).toBe('/user/checkout');
     expect(calls.map((call) => call.path)).not.toContain('/api/beatmatch_checkout');
   });
@@ -404,6 +375,6 @@ describe('the cart of a visitor', () => {
       target: { value: '4242 4242 4242 4242' },
     });
     fireEvent.click(pay);
-    await waitFor(() => expect(currentPath).toBe('/purchase?status=succeeded'));
+    await waitFor(() => expect(currentPath()).toBe('/purchase?status=succeeded'));
   });
 });

@@ -1,9 +1,14 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import {
+  Refusal,
+  fakeGateway,
+  type GatewayAnswer,
+  type GatewayCall,
+} from '@beatmatch/frontend-common/testing/fakeGateway';
+import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { MATCHMAKER_MESSAGES, type MatchListEntry, type PlayerBeat } from '@beatmatch/contracts';
 import { resetMatchmakerClient } from './client';
@@ -25,25 +30,8 @@ import { PREVIEW_TAG_STORAGE_KEY, renderPreviewTag } from './previewTag';
 
 // The gateway in memory: each route answers from `answers` (the matchmaker's documented shapes), and
 // every call is recorded with its body.
-type Answer = (body: Record<string, unknown>) => unknown;
-let answers: Record<string, Answer> = {};
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
+let answers: Record<string, GatewayAnswer> = {};
+const calls: GatewayCall[] = [];
 
 const playerBeat = (beatId: string, beatName: string): PlayerBeat => ({
   beatId,
@@ -85,19 +73,7 @@ beforeEach(() => {
     '/api/beatmatch_exclude': () => ({ uuid: 'device-1' }),
     '/api/get_match_count': () => ({ matches: 2 }),
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    try {
-      return reply(200, answer(body));
-    } catch (error) {
-      if (error instanceof Refusal) return reply(error.status, { message: error.message, code: error.code });
-      return reply(400, { message: (error as Error).message });
-    }
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
   // jsdom has no media playback: record what would play.
   HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
     played.push(this.currentSrc || this.getAttribute('src') || this.src);
@@ -110,13 +86,7 @@ beforeEach(() => {
   HTMLMediaElement.prototype.load = () => undefined;
 });
 
-function show(element: ReactNode, path: string) {
-  return render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-    </ConfigProvider>,
-  );
-}
+const show = (element: ReactNode, path: string) => renderPage(element, path);
 
 const callsTo = (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import '../testing/jsdomPolyfills';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeGateway, type GatewayAnswer, type GatewayCall } from '../testing/fakeGateway';
+import { currentPath, renderPage } from '../testing/renderPage';
 import { SubscriptionPage } from './SubscriptionPage';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
@@ -15,13 +15,8 @@ configure({ asyncUtilTimeout: 15_000 });
  * commerce documents it, recording every call.
  */
 let lifer = false;
-let answers: Record<string, (body: Record<string, unknown>) => unknown> = {};
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
+let answers: Record<string, GatewayAnswer> = {};
+const calls: GatewayCall[] = [];
 
 beforeEach(() => {
   lifer = false;
@@ -29,36 +24,11 @@ beforeEach(() => {
   answers = {
     '/api/member_active_status': () => ({ subscribed: false, lifer, paypal: false, plan: null }),
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    try {
-      return reply(200, answer(body));
-    } catch (error) {
-      return reply((error as { status?: number }).status ?? 400, { message: (error as Error).message });
-    }
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
 });
 
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-
 const show = (type: 'artist' | 'producer', path: string) =>
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        <SubscriptionPage type={type} />
-        <LocationProbe />
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
+  renderPage(<SubscriptionPage type={type} />, path);
 
 describe('The Deal of A Lifetime on the plan page', () => {
   it('offers the lifetime membership under the plans; paying makes the page the Lifetime Membership view', async () => {
@@ -89,7 +59,7 @@ describe('The Deal of A Lifetime on the plan page', () => {
     expect(screen.getByTestId('lifetime-membership')).toBeTruthy();
     expect(screen.queryByTestId('lifetime-offer')).toBeNull();
     expect(screen.queryByTestId('plan-card')).toBeNull();
-    await waitFor(() => expect(currentPath).toBe('/user/subscriptions?redirect_status=succeeded'));
+    await waitFor(() => expect(currentPath()).toBe('/user/subscriptions?redirect_status=succeeded'));
   });
 
   it('a declined card says so in the dialog and the offer stays', async () => {

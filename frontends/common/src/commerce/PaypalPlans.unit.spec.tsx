@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import '../testing/jsdomPolyfills';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeGateway, type GatewayAnswer, type GatewayCall } from '../testing/fakeGateway';
+import { currentPath, renderPage } from '../testing/renderPage';
 import { SubscriptionPage } from './SubscriptionPage';
 import { browserNavigation } from './usePaypalSubscription';
 
@@ -18,14 +18,9 @@ configure({ asyncUtilTimeout: 15_000 });
  */
 let subscribed: string | null = null;
 let paypalPlans: string[] | undefined;
-let answers: Record<string, (body: Record<string, unknown>) => unknown> = {};
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+let answers: Record<string, GatewayAnswer> = {};
+const calls: GatewayCall[] = [];
 const visited: string[] = [];
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
 
 beforeEach(() => {
   subscribed = null;
@@ -42,36 +37,11 @@ beforeEach(() => {
       ...(paypalPlans ? { paypalPlans } : {}),
     }),
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    try {
-      return reply(200, answer(body));
-    } catch (error) {
-      return reply((error as { status?: number }).status ?? 400, { message: (error as Error).message });
-    }
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
 });
 
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-
 const show = (type: 'artist' | 'producer', path: string) =>
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        <SubscriptionPage type={type} />
-        <LocationProbe />
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
+  renderPage(<SubscriptionPage type={type} />, path);
 
 const paypalCalls = () => calls.filter((c) => c.path === '/api/createPaypalSubscription').map((c) => c.body);
 
@@ -118,7 +88,7 @@ describe('Pay with PayPal on the plan page', () => {
     expect(within(done).getByText('Your plan: Professional')).toBeTruthy();
     expect(paypalCalls()).toEqual([{ type: 'producer', subId: 'I-SUB2' }]);
     // The return's query is cleared: a reload does not confirm again.
-    await waitFor(() => expect(currentPath).toBe('/user/subscriptions'));
+    await waitFor(() => expect(currentPath()).toBe('/user/subscriptions'));
   });
 
   it('shows the server message when PayPal has not activated the subscription, and stays on the plans', async () => {

@@ -1,5 +1,11 @@
 /** @jest-environment jsdom */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  Refusal,
+  fakeGateway,
+  type GatewayAnswer,
+  type GatewayCall,
+} from '@beatmatch/frontend-common/testing/fakeGateway';
 import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from '../testing/renderShell';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
@@ -10,13 +16,8 @@ jest.setTimeout(60_000);
 // shell's routes. Commerce in memory, answering as services/commerce/README.md documents it
 // (member_active_status, create_lifetime_checkout, the test provider's pay step); every call recorded.
 let lifer = false;
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-let answers: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown }> = {};
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
+const calls: GatewayCall[] = [];
+let answers: Record<string, GatewayAnswer> = {};
 
 beforeEach(() => {
   localStorage.clear();
@@ -26,38 +27,21 @@ beforeEach(() => {
   lifer = false;
   calls.length = 0;
   answers = {
-    '/api/member_active_status': () => ({
-      status: 200,
-      body: { subscribed: false, lifer, paypal: false, plan: null },
-    }),
+    '/api/member_active_status': () => ({ subscribed: false, lifer, paypal: false, plan: null }),
     '/api/create_lifetime_checkout': () => ({
-      status: 200,
-      body: {
-        url: 'http://localhost/checkout?plan=lifetime&session_id=cs_life_1',
-        sessionId: 'cs_life_1',
-        amount: '149.00',
-      },
+      url: 'http://localhost/checkout?plan=lifetime&session_id=cs_life_1',
+      sessionId: 'cs_life_1',
+      amount: '149.00',
     }),
     '/api/beatmatch_test_checkout_pay': (body) => {
       if (String(body.cardNumber).replace(/\s/g, '') === '4000000000000002')
-        return { status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } };
+        throw new Refusal(402, 'Your card was declined.', 'card_declined');
       // The verified payment makes the buyer a lifetime member.
       lifer = true;
-      return {
-        status: 200,
-        body: { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' },
-      };
+      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
     },
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    const { status, body: answerBody } = answer(body);
-    return reply(status, answerBody);
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
 });
 
 const show = () =>

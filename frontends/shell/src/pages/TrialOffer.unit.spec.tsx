@@ -1,7 +1,13 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  Refusal,
+  fakeGateway,
+  type GatewayAnswer,
+  type GatewayCall,
+} from '@beatmatch/frontend-common/testing/fakeGateway';
+import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { TrialOffer } from './TrialOffer';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
@@ -10,51 +16,29 @@ jest.setTimeout(60_000);
 
 // The gateway in memory: commerce's subscription checkout and the test provider's pay step as
 // services/commerce/README.md documents them; every call is recorded with its body.
-const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-let answers: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown }> = {};
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
+const calls: GatewayCall[] = [];
+let answers: Record<string, GatewayAnswer> = {};
 
 beforeEach(() => {
   calls.length = 0;
   localStorage.clear();
   answers = {
     '/api/create_subscription_checkout': (body) => ({
-      status: 200,
-      body: {
-        url: `http://localhost/checkout?plan=${String(body.plan)}&session_id=cs_test_1`,
-        sessionId: 'cs_test_1',
-      },
+      url: `http://localhost/checkout?plan=${String(body.plan)}&session_id=cs_test_1`,
+      sessionId: 'cs_test_1',
     }),
-    '/api/beatmatch_test_checkout_pay': (body) =>
-      String(body.cardNumber).replace(/\s/g, '') === '4000000000000002'
-        ? { status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } }
-        : {
-            status: 200,
-            body: { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' },
-          },
+    '/api/beatmatch_test_checkout_pay': (body) => {
+      if (String(body.cardNumber).replace(/\s/g, '') === '4000000000000002')
+        throw new Refusal(402, 'Your card was declined.', 'card_declined');
+      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
+    },
   };
-  globalThis.fetch = (async (input: string, init?: RequestInit) => {
-    if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: input, body });
-    const answer = answers[input];
-    if (!answer) return reply(404, { message: `no route ${input}` });
-    const { status, body: answerBody } = answer(body);
-    return reply(status, answerBody);
-  }) as unknown as typeof fetch;
+  fakeGateway(() => answers, calls);
 });
 
 function show(family: 'artist' | 'producer', isReferral: boolean) {
   const onContinue = jest.fn();
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <TrialOffer family={family} isReferral={isReferral} onContinue={onContinue} />
-    </ConfigProvider>,
-  );
+  renderPage(<TrialOffer family={family} isReferral={isReferral} onContinue={onContinue} />);
   return onContinue;
 }
 
@@ -113,10 +97,9 @@ describe('TrialOffer', () => {
   });
 
   it("says the server's refusal and opens no dialog", async () => {
-    answers['/api/create_subscription_checkout'] = () => ({
-      status: 400,
-      body: { message: 'Please choose a plan of this type.', code: 'plan' },
-    });
+    answers['/api/create_subscription_checkout'] = () => {
+      throw new Refusal(400, 'Please choose a plan of this type.', 'plan');
+    };
     const onContinue = show('artist', false);
     fireEvent.click(
       screen.getByRole('button', { name: 'Start 7-day free trial of Independent, then $4 a month' }),

@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+
+let locationNow = '';
+function LocationProbe() {
+  const location = useLocation();
+  locationNow = location.pathname + location.search;
+  return null;
+}
+
+/** Where the last rendered page's router is now: path and query. */
+export const currentPath = () => locationNow;
+
+/** Renders a page as the app does (antd without motion, so tests need not wait for it) in a router at `path`. */
+export function renderPage(element: ReactNode, path = '/') {
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>
+        {element}
+        <LocationProbe />
+      </MemoryRouter>
+    </ConfigProvider>,
+  );
+}
