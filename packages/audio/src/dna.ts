@@ -2,27 +2,9 @@
 // Field names follow the producer-side spec ("View DNA dialog"); genre ids and key names follow the
 // artist-side spec's filter lists exactly.
 
-/** The filter dialog's 17 genres (besides 'all'), in the spec's order. */
-export const GENRES = [
-  'ambient',
-  'blues',
-  'classical',
-  'country',
-  'electronicDance',
-  'folk',
-  'indieAlternative',
-  'jazz',
-  'latin',
-  'metal',
-  'pop',
-  'punk',
-  'rapHipHop',
-  'reggae',
-  'rnb',
-  'rock',
-  'singerSongwriters',
-] as const;
-export type Genre = (typeof GENRES)[number];
+/** The filter dialog's 17 genres (besides 'all'), in the spec's order: the catalog's one list. */
+import type { Genre } from '@beatmatch/contracts';
+export { GENRES, type Genre } from '@beatmatch/contracts';
 
 /** Minor key tonics in the spec's order (circle of fifths from A). */
 export const MINOR_KEY_TONICS = ['A', 'E', 'B', 'F#', 'C#', 'G#', 'D#', 'Bb', 'F', 'C', 'G', 'D'] as const;
