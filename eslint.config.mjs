@@ -85,8 +85,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mjs}'],
     ignores: ['**/*.spec.ts', '**/*.spec.tsx', 'bench/**', 'e2e/**', 'e2e-distributed/**'],
     rules: {
-      'max-lines': ['warn', { max: 400, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }],
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'warn',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
     },
   },
   {
