@@ -87,7 +87,7 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
       'max-lines-per-function': [
-        'warn',
+        'error',
         { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
       ],
     },
