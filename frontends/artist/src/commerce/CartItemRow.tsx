@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { formatDollars } from '@beatmatch/frontend-common/commerce';
 import type { CartItem } from '@beatmatch/frontend-common/sdk';
 import { Button, Tag, Typography } from 'antd';
-import { CoverArt } from './CoverArt';
+import { BeatListItem } from './BeatListItem';
 
 /** The non-exclusive licence every package is sold under (producer-side spec: content pages). */
 export const LICENCE_PATH = '/policies/nonExclusive';
@@ -18,41 +18,33 @@ export function CartItemRow({
   onRemove(): void;
 }) {
   return (
-    <li
-      data-testid="cart-item"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 16,
-        padding: '12px 16px',
-        borderBottom: '1px solid #f0f0f0',
-        flexWrap: 'wrap',
-      }}
+    <BeatListItem
+      testId="cart-item"
+      coverArtUrl={item.coverArtUrl}
+      beatName={item.beatName ?? 'Beat'}
+      details={
+        <>
+          {item.producerName ? (
+            <Typography.Text type="secondary" style={{ display: 'block' }}>
+              {item.producerName}
+            </Typography.Text>
+          ) : null}
+          <Typography.Text style={{ display: 'block' }}>
+            {item.beatPackage}
+            {' · '}
+            <a href={LICENCE_PATH} target="_blank" rel="noreferrer">
+              License
+            </a>
+          </Typography.Text>
+          {item.available === false ? <Tag color="default">Unavailable</Tag> : null}
+          {item.notice ? (
+            <Typography.Text type="warning" style={{ display: 'block' }} data-testid="cart-item-notice">
+              {item.notice}
+            </Typography.Text>
+          ) : null}
+        </>
+      }
     >
-      <CoverArt url={item.coverArtUrl} />
-      <div style={{ flex: '1 1 180px', minWidth: 0 }}>
-        <Typography.Text strong ellipsis style={{ display: 'block', fontSize: 16 }}>
-          {item.beatName ?? 'Beat'}
-        </Typography.Text>
-        {item.producerName ? (
-          <Typography.Text type="secondary" style={{ display: 'block' }}>
-            {item.producerName}
-          </Typography.Text>
-        ) : null}
-        <Typography.Text style={{ display: 'block' }}>
-          {item.beatPackage}
-          {' · '}
-          <a href={LICENCE_PATH} target="_blank" rel="noreferrer">
-            License
-          </a>
-        </Typography.Text>
-        {item.available === false ? <Tag color="default">Unavailable</Tag> : null}
-        {item.notice ? (
-          <Typography.Text type="warning" style={{ display: 'block' }} data-testid="cart-item-notice">
-            {item.notice}
-          </Typography.Text>
-        ) : null}
-      </div>
       <Typography.Text strong style={{ fontSize: 16 }} data-testid="cart-item-price">
         {formatDollars(item.beatPrice)}
       </Typography.Text>
@@ -64,6 +56,6 @@ export function CartItemRow({
         loading={removing}
         onClick={onRemove}
       />
-    </li>
+    </BeatListItem>
   );
 }

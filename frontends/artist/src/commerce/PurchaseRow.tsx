@@ -3,7 +3,7 @@ import { formatDollars } from '@beatmatch/frontend-common/commerce';
 import type { Download, Purchase } from '@beatmatch/frontend-common/sdk';
 import { Button, Tag, Typography } from 'antd';
 import { LyricsPanel } from '../matchmaker/LyricsPanel';
-import { CoverArt } from './CoverArt';
+import { BeatListItem } from './BeatListItem';
 import { LICENCE_DOWNLOAD } from './downloads';
 
 function formatSignedDate(value: string): string {
@@ -30,35 +30,27 @@ export function PurchaseRow({
   onLyrics(): void;
 }) {
   return (
-    <li
-      data-testid="purchase"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 16,
-        padding: '12px 16px',
-        borderBottom: '1px solid #f0f0f0',
-        flexWrap: 'wrap',
-      }}
+    <BeatListItem
+      testId="purchase"
+      coverArtUrl={purchase.coverArtUrl}
+      beatName={purchase.beatName}
+      details={
+        <>
+          {purchase.refunded ? (
+            <Tag color="default" data-testid="purchase-refunded" style={{ marginTop: 4 }}>
+              Refunded
+            </Tag>
+          ) : null}
+          <Typography.Text type="secondary" style={{ display: 'block' }}>
+            {purchase.producerName}
+          </Typography.Text>
+          <Typography.Text style={{ display: 'block' }}>
+            {purchase.beatPackage} · {formatDollars(purchase.pricePaid)} · signed{' '}
+            {formatSignedDate(purchase.signedDate)}
+          </Typography.Text>
+        </>
+      }
     >
-      <CoverArt url={purchase.coverArtUrl} />
-      <div style={{ flex: '1 1 180px', minWidth: 0 }}>
-        <Typography.Text strong ellipsis style={{ display: 'block', fontSize: 16 }}>
-          {purchase.beatName}
-        </Typography.Text>
-        {purchase.refunded ? (
-          <Tag color="default" data-testid="purchase-refunded" style={{ marginTop: 4 }}>
-            Refunded
-          </Tag>
-        ) : null}
-        <Typography.Text type="secondary" style={{ display: 'block' }}>
-          {purchase.producerName}
-        </Typography.Text>
-        <Typography.Text style={{ display: 'block' }}>
-          {purchase.beatPackage} · {formatDollars(purchase.pricePaid)} · signed{' '}
-          {formatSignedDate(purchase.signedDate)}
-        </Typography.Text>
-      </div>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {/* A refunded purchase has no files and no licence (get_downloadable answers 410). */}
         {purchase.refunded ? null : (
@@ -90,6 +82,6 @@ export function PurchaseRow({
           <LyricsPanel beatId={purchase.beatId} beatName={purchase.beatName} signUpPath="/signup" />
         </div>
       ) : null}
-    </li>
+    </BeatListItem>
   );
 }

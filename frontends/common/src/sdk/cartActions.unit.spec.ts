@@ -3,21 +3,7 @@ import { cartButtonLabel, createCartActions, CartNotChangedError } from './cartA
 import { ApiError, type ApiClient } from './apiClient';
 import type { CommerceClient } from './commerce';
 import { createBeatmatchSdk } from './index';
-
-/** A Storage of our own (these tests run in node). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '../testing/memoryStorage';
 
 const beat = (beatId: string, beatPackage = 'First Date Package'): CartItem => ({
   beatId,

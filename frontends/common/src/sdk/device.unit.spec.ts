@@ -1,12 +1,5 @@
 import { DEVICE_UUID_KEY, createDeviceId } from './device';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-  };
-}
+import { memoryStorage } from '../testing/memoryStorage';
 
 describe('the device uuid (the SDK is its one issuer)', () => {
   it('answers the stored uuid without asking the gateway', async () => {

@@ -1,21 +1,7 @@
 import { ApiError, NetworkError } from './apiClient';
 import { createCartStore } from './cart';
 import { createSessionStore, type SessionPort } from './session';
-
-/** A Storage of our own (these tests run in node). */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '../testing/memoryStorage';
 
 const user = { userName: 'maya', email: 'maya@example.test', userId: 'u-1', profilePicture: null };
 

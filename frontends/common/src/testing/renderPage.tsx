@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 
@@ -13,14 +13,20 @@ function LocationProbe() {
 /** Where the last rendered page's router is now: path and query. */
 export const currentPath = () => locationNow;
 
-/** Renders a page as the app does (antd without motion, so tests need not wait for it) in a router at `path`. */
-export function renderPage(element: ReactNode, path = '/') {
+/**
+ * Renders a page as the app does (antd without motion, so tests need not wait for it) in a router at `path`;
+ * `inApp` puts it inside antd's App, as pages that tell outcomes through App.useApp() need.
+ */
+export function renderPage(element: ReactNode, path = '/', { inApp = false } = {}) {
+  const routed = (
+    <MemoryRouter initialEntries={[path]}>
+      {element}
+      <LocationProbe />
+    </MemoryRouter>
+  );
   return render(
     <ConfigProvider theme={{ token: { motion: false } }}>
-      <MemoryRouter initialEntries={[path]}>
-        {element}
-        <LocationProbe />
-      </MemoryRouter>
+      {inApp ? <App>{routed}</App> : routed}
     </ConfigProvider>,
   );
 }

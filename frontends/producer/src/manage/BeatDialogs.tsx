@@ -1,23 +1,21 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { checkChangedCover, MESSAGES } from '../upload/checks';
-import { catalog, errorText } from './manageApi';
+import { catalog } from './manageApi';
+import { CheckedField, SaveDialog, useSaving } from './SaveDialog';
 
-/** Rename (spec §5: name required). */
-export function RenameDialog({
-  beat,
-  onClose,
-  onDone,
-}: {
+interface BeatDialogProps {
   beat: ManagedBeat | null;
   onClose(): void;
   onDone(): void;
-}) {
-  const { message } = App.useApp();
+}
+
+/** Rename (spec §5: name required). */
+export function RenameDialog({ beat, onClose, onDone }: BeatDialogProps) {
+  const { busy, saving } = useSaving(onDone);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     setName(beat?.beatName ?? '');
     setError(undefined);
@@ -26,61 +24,33 @@ export function RenameDialog({
   const save = async () => {
     if (!beat) return;
     if (!name.trim()) return setError(MESSAGES.nameRequired);
-    setBusy(true);
-    try {
+    await saving(async () => {
       const reply = await catalog().rename(beat.beatId, name.trim());
-      message.success(`Renamed to ${reply.beatName}`);
-      onDone();
-    } catch (failure) {
-      message.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+      return `Renamed to ${reply.beatName}`;
+    });
   };
 
   return (
-    <Modal
-      open={Boolean(beat)}
-      title="Change name"
-      okText="Save"
-      onOk={() => void save()}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <SaveDialog open={Boolean(beat)} title="Change name" busy={busy} onSave={save} onClose={onClose}>
       <Form layout="vertical" onFinish={() => void save()}>
-        <Form.Item
-          label="Beat name"
-          htmlFor="rename-beat"
-          validateStatus={error ? 'error' : undefined}
-          help={error}
-        >
+        <CheckedField label="Beat name" htmlFor="rename-beat" error={error}>
           <Input
             id="rename-beat"
             value={name}
             maxLength={200}
             onChange={(event) => setName(event.target.value)}
           />
-        </Form.Item>
+        </CheckedField>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }
 
 /** Cover art change (spec §5: JPG or PNG, square, a file required). */
-export function CoverDialog({
-  beat,
-  onClose,
-  onDone,
-}: {
-  beat: ManagedBeat | null;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { message } = App.useApp();
+export function CoverDialog({ beat, onClose, onDone }: BeatDialogProps) {
+  const { busy, saving } = useSaving(onDone);
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     setFile(undefined);
     setError(undefined);
@@ -90,34 +60,19 @@ export function CoverDialog({
     if (!beat) return;
     const problem = await checkChangedCover(file);
     if (problem || !file) return setError(problem ?? MESSAGES.changeCoverMissing);
-    setBusy(true);
-    try {
+    await saving(async () => {
       await catalog().changeCover(beat.beatId, file);
-      message.success(`Updated the cover art of ${beat.beatName}`);
-      onDone();
-    } catch (failure) {
-      message.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+      return `Updated the cover art of ${beat.beatName}`;
+    });
   };
 
   return (
-    <Modal
-      open={Boolean(beat)}
-      title="Change cover art"
-      okText="Save"
-      onOk={() => void save()}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <SaveDialog open={Boolean(beat)} title="Change cover art" busy={busy} onSave={save} onClose={onClose}>
       <Form layout="vertical">
-        <Form.Item
+        <CheckedField
           label="Cover art (JPG or PNG, square, up to 2048x2048)"
           htmlFor="change-cover"
-          validateStatus={error ? 'error' : undefined}
-          help={error}
+          error={error}
         >
           <input
             id="change-cover"
@@ -128,8 +83,8 @@ export function CoverDialog({
               setFile(event.target.files?.[0]);
             }}
           />
-        </Form.Item>
+        </CheckedField>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import type { ManagedBeat, ManageBeatsResponse } from '@beatmatch/contracts';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@beatmatch/frontend-common/testing/fakeGateway';
+import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { ManageBeats } from './ManageBeats';
 import { PENDING_REFRESH_MS } from './useManagedBeats';
 
@@ -26,12 +26,6 @@ const beat = (beatId: string, beatName: string, more: Partial<ManagedBeat> = {})
   crate: 'active',
   failedReason: null,
   ...more,
-});
-
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
 });
 
 beforeEach(() => {
@@ -63,16 +57,7 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const show = () =>
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <MemoryRouter initialEntries={['/user/manageBeats']}>
-          <ManageBeats />
-        </MemoryRouter>
-      </App>
-    </ConfigProvider>,
-  );
+const show = () => renderPage(<ManageBeats />, '/user/manageBeats', { inApp: true });
 
 describe('Manage Beats', () => {
   it('says when nothing is uploaded, with the way to upload', async () => {

@@ -1,8 +1,9 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { App, Form, InputNumber, Modal, Typography } from 'antd';
+import { Form, InputNumber, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { priceText, priceValue } from '../upload/checks';
-import { catalog, errorText } from './manageApi';
+import { catalog } from './manageApi';
+import { SaveDialog, useSaving } from './SaveDialog';
 
 export const ALL_BEATS = { beatId: '0', beatName: 'All Beats' } as const;
 
@@ -10,12 +11,11 @@ type PricedBeat = ManagedBeat | typeof ALL_BEATS;
 
 /** The dialog's three prices, filled from the beat (empty for All Beats), checked and saved. */
 function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
-  const { message } = App.useApp();
+  const { busy, saving } = useSaving(onDone);
   const [first, setFirst] = useState<number | null>(null);
   const [second, setSecond] = useState<number | null>(null);
   const [third, setThird] = useState<number | null>(null);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const all = beat?.beatId === ALL_BEATS.beatId;
   const hasMarriage = Boolean(beat && !all && 'thirdPackagePrice' in beat && beat.thirdPackagePrice !== '-');
 
@@ -39,20 +39,14 @@ function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
     // All Beats: an empty Marriage price keeps each beat's own ('-').
     const c = hasMarriage ? priceText(third) : all && third !== null ? priceText(third) : { price: '-' };
     for (const field of [a, b, c]) if ('error' in field) return setError(field.error);
-    setBusy(true);
-    try {
+    await saving(async () => {
       const reply = await catalog().editPrices(beat.beatId, beat.beatName, {
         firstDatePackagePrice: (a as { price: string }).price,
         relationshipPackagePrice: (b as { price: string }).price,
         marriagePackagePrice: (c as { price: string }).price,
       });
-      message.success(reply.message);
-      onDone();
-    } catch (failure) {
-      message.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+      return reply.message;
+    });
   };
 
   const prices = { first, setFirst, second, setSecond, third, setThird };
@@ -86,14 +80,12 @@ export function PricesDialog({
   const { prices, all, hasMarriage, error, busy, save } = usePriceEdit(beat, onDone);
   const { first, setFirst, second, setSecond, third, setThird } = prices;
   return (
-    <Modal
+    <SaveDialog
       open={Boolean(beat)}
       title={all ? 'Prices of all your beats' : `Prices of ${beat?.beatName ?? ''}`}
-      okText="Save"
-      onOk={() => void save()}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
+      busy={busy}
+      onSave={save}
+      onClose={onClose}
     >
       <Form layout="vertical">
         {error ? (
@@ -130,6 +122,6 @@ export function PricesDialog({
           />
         ) : null}
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { reply } from '@beatmatch/frontend-common/testing/fakeGateway';
+import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { UploadBeats } from './UploadBeats';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -19,11 +19,6 @@ if (!Blob.prototype.arrayBuffer)
   };
 
 let status: Record<string, unknown>;
-const reply = (status: number, body: unknown) => ({
-  ok: status < 400,
-  status,
-  text: async () => JSON.stringify(body),
-});
 
 beforeEach(() => {
   status = { lifer: false, subscribed: false, plan: null };
@@ -36,16 +31,7 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const show = () =>
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <MemoryRouter initialEntries={['/user/uploadBeats']}>
-          <UploadBeats />
-        </MemoryRouter>
-      </App>
-    </ConfigProvider>,
-  );
+const show = () => renderPage(<UploadBeats />, '/user/uploadBeats', { inApp: true });
 
 const file = (name: string, bytes: number[]) => new File([new Uint8Array(bytes)], name);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
