@@ -44,3 +44,17 @@ export function fakeGateway(answers: () => Record<string, GatewayAnswer>, calls:
     }
   }) as unknown as typeof fetch;
 }
+
+/**
+ * The test payment provider's pay step (beatmatch_test_checkout_pay) as services/commerce/README.md
+ * documents it: card 4000 0000 0000 0002 is declined; any other pays, `onPaid` is told, and the buyer is
+ * sent to the Marketplace Pro page.
+ */
+export function testProviderPay(onPaid: () => void = () => {}): GatewayAnswer {
+  return (body) => {
+    if (String(body.cardNumber).replace(/\s/g, '') === '4000000000000002')
+      throw new Refusal(402, 'Your card was declined.', 'card_declined');
+    onPaid();
+    return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
+  };
+}

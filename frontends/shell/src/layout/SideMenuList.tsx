@@ -3,20 +3,18 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, type MenuItem } from './sideMenu';
 
-/**
- * The logged-in side menu: links and collapsible groups in plain elements (antd's Menu would be the
- * largest part of the private area's code). In the icon-only column a group's icon opens the menu.
- */
-export function SideMenu({
-  collapsed,
-  onNavigate,
-  onExpand,
-}: {
+export interface SideMenuProps {
   collapsed: boolean;
   onNavigate?: () => void;
   /** Icon mode: a group was chosen, so the column should open to show its pages. */
   onExpand?: () => void;
-}) {
+}
+
+/**
+ * The logged-in side menu: links and collapsible groups in plain elements (antd's Menu would be the
+ * largest part of the private area's code). In the icon-only column a group's icon opens the menu.
+ */
+export function SideMenu({ collapsed, onNavigate, onExpand }: SideMenuProps) {
   const { pathname } = useLocation();
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(
     () => new Set([SIDE_MENU_GROUP_OF[pathname] ?? 'marketplace']),

@@ -3,19 +3,11 @@ import { Button, Flex } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionContext';
 import { Logo } from './Logo';
-import { SideMenu } from './SideMenuList';
+import { SideMenu, type SideMenuProps } from './SideMenuList';
 import { SIDE_MENU_FOOTER_LINKS, VERSION_LABEL } from './sideMenu';
 
 /** The side column: logo, menu, logout and the footer links (loaded beside the page). */
-export default function SideNavigation({
-  collapsed,
-  onNavigate,
-  onExpand,
-}: {
-  collapsed: boolean;
-  onNavigate?: () => void;
-  onExpand?: () => void;
-}) {
+export default function SideNavigation({ collapsed, onNavigate, onExpand }: SideMenuProps) {
   const navigate = useNavigate();
   const { logout } = useSession();
   return (

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  Refusal,
   fakeGateway,
+  testProviderPay,
   type GatewayAnswer,
   type GatewayCall,
 } from '@beatmatch/frontend-common/testing/fakeGateway';
@@ -33,13 +33,10 @@ beforeEach(() => {
       sessionId: 'cs_life_1',
       amount: '149.00',
     }),
-    '/api/beatmatch_test_checkout_pay': (body) => {
-      if (String(body.cardNumber).replace(/\s/g, '') === '4000000000000002')
-        throw new Refusal(402, 'Your card was declined.', 'card_declined');
-      // The verified payment makes the buyer a lifetime member.
+    // The verified payment makes the buyer a lifetime member.
+    '/api/beatmatch_test_checkout_pay': testProviderPay(() => {
       lifer = true;
-      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
-    },
+    }),
   };
   fakeGateway(() => answers, calls);
 });

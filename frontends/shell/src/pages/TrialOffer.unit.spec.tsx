@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import {
   Refusal,
   fakeGateway,
+  testProviderPay,
   type GatewayAnswer,
   type GatewayCall,
 } from '@beatmatch/frontend-common/testing/fakeGateway';
@@ -27,11 +28,7 @@ beforeEach(() => {
       url: `http://localhost/checkout?plan=${String(body.plan)}&session_id=cs_test_1`,
       sessionId: 'cs_test_1',
     }),
-    '/api/beatmatch_test_checkout_pay': (body) => {
-      if (String(body.cardNumber).replace(/\s/g, '') === '4000000000000002')
-        throw new Refusal(402, 'Your card was declined.', 'card_declined');
-      return { redirect_status: 'succeeded', url: '/user/marketplace_pro?redirect_status=succeeded' };
-    },
+    '/api/beatmatch_test_checkout_pay': testProviderPay(),
   };
   fakeGateway(() => answers, calls);
 });
