@@ -8,7 +8,6 @@ import { commerceCalls } from './commerce';
 import { payoutsCalls } from './payouts';
 
 export * from './call';
-export { unchecked } from './unchecked';
 export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
 export { PAYOUT_SPLIT, payoutAddressAnswer } from './payouts';
 
