@@ -65,6 +65,16 @@ export interface CreatePortalSessionInput {
   returnUrl: string;
 }
 
+export interface RefundPaymentInput {
+  /** The provider's payment (Stripe: the payment intent) to give money back from. */
+  paymentRef: string;
+  amountCents: number;
+  /** e.g. { orderId, reason }: kept on the provider's refund. */
+  metadata?: Record<string, string>;
+  /** Retrying with the same key never refunds twice. */
+  idempotencyKey: string;
+}
+
 export interface PaymentsPort {
   readonly provider: 'stripe' | 'test';
   createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }>;
@@ -75,6 +85,8 @@ export interface PaymentsPort {
    * provider has no such page: it answers the return URL (the plan page manages the plan itself).
    */
   createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }>;
+  /** Gives (part of) a payment back to the payer; the same idempotency key refunds once. */
+  refundPayment(input: RefundPaymentInput): Promise<{ refundId: string }>;
 }
 
 export class PaymentInputError extends Error {

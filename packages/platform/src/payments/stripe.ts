@@ -9,6 +9,7 @@ import {
   type CreatePortalSessionInput,
   type PaymentIntent,
   type PaymentsPort,
+  type RefundPaymentInput,
   PaymentInputError,
 } from './port';
 
@@ -104,6 +105,19 @@ export class StripePayments implements PaymentsPort {
       return_url: input.returnUrl,
     });
     return { url: session.url };
+  }
+
+  /** A Stripe refund of the payment intent (charge.refunded follows as a webhook). */
+  async refundPayment(input: RefundPaymentInput): Promise<{ refundId: string }> {
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: input.paymentRef,
+        amount: assertAmountCents(input.amountCents),
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { refundId: refund.id };
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {

@@ -9,6 +9,7 @@ import {
   type CreatePortalSessionInput,
   type PaymentIntent,
   type PaymentsPort,
+  type RefundPaymentInput,
   PaymentInputError,
 } from './port';
 
@@ -66,6 +67,17 @@ export class TestPaymentProvider implements PaymentsPort {
   /** No billing portal here: the customer goes back to the return URL (the plan page, with Cancel). */
   async createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }> {
     return { url: input.returnUrl };
+  }
+
+  /** Refunds given (tests read them): the money of the test provider goes nowhere, so this is the record. */
+  readonly refunds: RefundPaymentInput[] = [];
+
+  async refundPayment(input: RefundPaymentInput): Promise<{ refundId: string }> {
+    assertAmountCents(input.amountCents);
+    return this.once(`refund-${input.idempotencyKey}`, () => {
+      this.refunds.push(input);
+      return { refundId: `re_test_${randomUUID().replace(/-/g, '')}` };
+    });
   }
 
   private assertCustomer(customerId: string): void {
