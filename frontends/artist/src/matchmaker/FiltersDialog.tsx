@@ -1,5 +1,6 @@
 import { Button, Modal, Select, Slider, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { genreDisplayName } from '@beatmatch/contracts';
 import {
   DEFAULT_FILTERS,
   GENRE_OPTIONS,
@@ -7,7 +8,6 @@ import {
   TEMPO_MAX,
   TEMPO_MIN,
   filtersActionLabel,
-  genreLabel,
   type FilterState,
 } from './filters';
 
@@ -87,7 +87,7 @@ function FilterFields({ draft, onChange }: { draft: FilterState; onChange(draft:
           id={genreId}
           style={{ width: '100%' }}
           value={draft.selectedGenres || 'all'}
-          options={GENRE_OPTIONS.map((genre) => ({ value: genre, label: genreLabel(genre) }))}
+          options={GENRE_OPTIONS.map((genre) => ({ value: genre, label: genreDisplayName(genre) }))}
           onChange={(value: string) => onChange({ ...draft, selectedGenres: value === 'all' ? '' : value })}
         />
       </div>

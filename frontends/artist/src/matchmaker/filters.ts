@@ -20,13 +20,6 @@ export const DEFAULT_FILTERS: FilterState = {
 export const GENRE_OPTIONS = ['all', ...FILTER_GENRES] as const;
 export const KEY_OPTIONS = FILTER_KEYS;
 
-/** 'rapHipHop' → 'Rap Hip Hop', 'rnb' → 'R&B' (displayed with spaces and capitalised, spec §3). */
-export function genreLabel(genre: string): string {
-  if (genre === 'rnb') return 'R&B';
-  const spaced = genre.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 const genreSet = (filters: FilterState) => filters.selectedGenres !== '' && filters.selectedGenres !== 'all';
 
 const tempoSet = (filters: FilterState) =>

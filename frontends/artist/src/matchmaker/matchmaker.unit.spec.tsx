@@ -10,14 +10,18 @@ import {
 } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
-import { MATCHMAKER_MESSAGES, type MatchListEntry, type PlayerBeat } from '@beatmatch/contracts';
+import {
+  MATCHMAKER_MESSAGES,
+  genreDisplayName,
+  type MatchListEntry,
+  type PlayerBeat,
+} from '@beatmatch/contracts';
 import { resetMatchmakerClient } from './client';
 import {
   DEFAULT_FILTERS,
   filterRequest,
   filtersActionLabel,
   filtersApplied,
-  genreLabel,
   matchBadge,
   matchCountText,
   passCountText,
@@ -119,9 +123,10 @@ describe('filters', () => {
   });
 
   it('shows genres with spaces and capitals, the badge capped at 99, counts in words', () => {
-    expect(genreLabel('rapHipHop')).toBe('Rap Hip Hop');
-    expect(genreLabel('singerSongwriters')).toBe('Singer Songwriters');
-    expect(genreLabel('all')).toBe('All');
+    expect(genreDisplayName('rapHipHop')).toBe('Rap Hip Hop');
+    expect(genreDisplayName('singerSongwriters')).toBe('Singer Songwriters');
+    expect(genreDisplayName('rnb')).toBe('R&B');
+    expect(genreDisplayName('all')).toBe('All');
     expect(matchBadge(7)).toBe('7');
     expect(matchBadge(150)).toBe('99+');
     expect(matchCountText(1)).toBe('1 match');

@@ -1,6 +1,7 @@
 import { beatmatchSdk, catalogApi, type DnaView } from '@beatmatch/frontend-common/sdk';
 import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { genreDisplayName } from '@beatmatch/contracts';
 
 /** The 19 fields of the View DNA dialog in the spec's order (§2), with readable labels. */
 export const DNA_FIELDS: Array<[keyof DnaView, string]> = [
@@ -32,6 +33,16 @@ export function dnaValue(value: DnaView[keyof DnaView] | undefined): string {
   if (typeof value === 'number') return value.toFixed(2);
   if (typeof value === 'object') return value.value;
   return value || '-';
+}
+
+/**
+ * A field of the dialog as shown: genres by their display names (spec §3), comma-separated since the
+ * names hold spaces ('Rap Hip Hop, Electronic Dance'); every other field as dnaValue shows it.
+ */
+export function dnaFieldText<F extends keyof DnaView>(field: F, value: DnaView[F] | undefined): string {
+  if (field === 'genreTags' && Array.isArray(value) && value.length)
+    return (value as string[]).map(genreDisplayName).join(', ');
+  return dnaValue(value);
 }
 
 export function DnaDialog({
@@ -79,7 +90,11 @@ export function DnaDialog({
           column={1}
           size="small"
           bordered
-          items={DNA_FIELDS.map(([field, label]) => ({ key: field, label, children: dnaValue(tags[field]) }))}
+          items={DNA_FIELDS.map(([field, label]) => ({
+            key: field,
+            label,
+            children: dnaFieldText(field, tags[field]),
+          }))}
           data-testid="dna-tags"
         />
       )}

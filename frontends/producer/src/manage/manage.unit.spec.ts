@@ -1,5 +1,5 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { DNA_FIELDS, dnaValue } from './DnaDialog';
+import { DNA_FIELDS, dnaFieldText, dnaValue } from './DnaDialog';
 import { filterBeats } from './BeatList';
 
 const beat = (beatName: string): ManagedBeat => ({
@@ -30,5 +30,13 @@ describe('Manage Beats', () => {
     expect(dnaValue({ value: 'A minor', tonic: 'A', mode: 'minor', confidence: 0.9 })).toBe('A minor');
     expect(dnaValue([])).toBe('-');
     expect(dnaValue('4/4')).toBe('4/4');
+  });
+
+  it("shows genres by the spec's display names, never camelCase", () => {
+    expect(dnaFieldText('genreTags', ['rapHipHop', 'electronicDance', 'rnb'])).toBe(
+      'Rap Hip Hop, Electronic Dance, R&B',
+    );
+    expect(dnaFieldText('genreTags', [])).toBe('-');
+    expect(dnaFieldText('moodTags', ['dark', 'calm'])).toBe('dark calm');
   });
 });

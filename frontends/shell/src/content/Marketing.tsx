@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { CallAnswer } from '@beatmatch/contracts';
+import { genreDisplayName, type CallAnswer } from '@beatmatch/contracts';
 import { callAddress, createApiClient } from '../api/client';
 import { ContentPage } from './Page';
 
@@ -319,7 +319,7 @@ export function ExampleBeat() {
   if (!example) return null;
   const { data } = example;
   const rows: Array<[string, string]> = [
-    ['Genre', data.genreTags.join(', ')],
+    ['Genre', data.genreTags.map(genreDisplayName).join(', ')],
     ['Mood', data.moodTags.join(', ')],
     ['Instruments', data.instrumentTags.join(', ')],
     ['Tempo', `${Math.round(data.bpmRangeAdjusted)} BPM`],

@@ -213,7 +213,7 @@ describe('showcase reads', () => {
         name: 'Night Drive',
         producerName: 'Demo Producer',
         data: {
-          genreTags: ['hip hop'],
+          genreTags: ['rapHipHop', 'electronicDance'],
           moodTags: ['dark'],
           instrumentTags: ['808', 'piano'],
           transformerCaption: 'a dark trap beat',
@@ -229,6 +229,7 @@ describe('showcase reads', () => {
       '/api/beatmatch_example_drake',
     );
     expect(screen.getByText('808, piano')).toBeTruthy();
+    expect(screen.getByText('Rap Hip Hop, Electronic Dance')).toBeTruthy();
     expect(screen.getByText('140 BPM')).toBeTruthy();
     expect(screen.getByText('A minor')).toBeTruthy();
   });

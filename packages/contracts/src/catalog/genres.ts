@@ -26,6 +26,36 @@ export const GENRES = [
 ] as const;
 export type Genre = (typeof GENRES)[number];
 
+/**
+ * How a genre is shown (artist-side spec §3: "displayed with spaces and capitalised"): the Filters
+ * dialog, the DNA dialog, the marketing pages' example beat. One table, so no page shows camelCase.
+ */
+export const GENRE_DISPLAY_NAMES: Readonly<Record<Genre | 'all', string>> = {
+  all: 'All',
+  ambient: 'Ambient',
+  blues: 'Blues',
+  classical: 'Classical',
+  country: 'Country',
+  electronicDance: 'Electronic Dance',
+  folk: 'Folk',
+  indieAlternative: 'Indie Alternative',
+  jazz: 'Jazz',
+  latin: 'Latin',
+  metal: 'Metal',
+  pop: 'Pop',
+  punk: 'Punk',
+  rapHipHop: 'Rap Hip Hop',
+  reggae: 'Reggae',
+  rnb: 'R&B',
+  rock: 'Rock',
+  singerSongwriters: 'Singer Songwriters',
+};
+
+/** A genre tag as shown; a tag outside the list (an older DNA's) is shown as it came. */
+export function genreDisplayName(tag: string): string {
+  return Object.hasOwn(GENRE_DISPLAY_NAMES, tag) ? GENRE_DISPLAY_NAMES[tag as Genre] : tag;
+}
+
 /** The subgenres a beat's DNA names (subgenreTags), each under one or more of the genres. */
 export const SUBGENRES = [
   'trap',
