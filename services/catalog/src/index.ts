@@ -81,7 +81,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const { store, schema: s } = core;
   const queries = new CatalogQueries(db, s);
   const entitlements = new SqlEntitlements(db, s);
-  const commands = createBeatCommands({ store, entitlements, clock });
+  const commands = createBeatCommands({ store, clock });
   const fingerprints = new FingerprintIndex(db, s);
   const workflow = options.uploadWorkflow?.(commands, { queries, fingerprints });
   const crateSync = new CrateSync(

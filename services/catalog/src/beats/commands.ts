@@ -27,7 +27,6 @@
  * Errors are DomainError (packages/platform) with the user-facing message; a missing beat is 404.
  */
 import type { BeatDna, BeatFileType, BeatFiles, BeatPrices, Crate } from '@beatmatch/contracts';
-import { hasProducerPlan } from '@beatmatch/contracts';
 import { aggregateStream, handleCommand, type EventStore } from '@beatmatch/platform';
 import { catalogPublication } from '../integration/publish';
 import {
@@ -41,7 +40,6 @@ import {
   type UploadKind,
 } from './beat';
 import { beatDecider, type BeatCommand } from './businessLogic';
-import type { EntitlementsSource } from '../entitlements/projection';
 
 export interface BeatView {
   beatId: string;
@@ -108,7 +106,6 @@ export type NewUpload = Omit<BeatDrafted['data'], 'draftedAt' | 'crate' | 'demo'
 
 export interface BeatCommandDeps {
   store: EventStore;
-  entitlements: EntitlementsSource;
   clock: () => Date;
 }
 
@@ -124,13 +121,12 @@ export function createBeatCommands(deps: BeatCommandDeps) {
       return state.status === 'none' || state.deleted ? null : beatView(state);
     },
 
-    /** A new upload (create_reference). The crate follows the producer's plan; demo beats are active. */
+    /** A new upload (after the cap check) is the newest beat: active (../entitlements/crates.ts). */
     async draftBeat(input: NewUpload): Promise<void> {
       const demo = input.demo ?? false;
-      const active = demo || hasProducerPlan(await deps.entitlements.of(input.producerId));
       await run(input.beatId, {
         type: 'DraftBeat',
-        data: { ...input, demo, crate: active ? 'active' : 'inactive' },
+        data: { ...input, demo, crate: 'active' },
         metadata: now(),
       });
     },

@@ -12,8 +12,8 @@ import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../tes
 
 /**
  * The catalog's subscriptions on the real bus (Kafka) and PostgreSQL: commerce's EntitlementsChanged
- * moves a producer's beats to the active crate (BeatCrateChanged through the outbox, once), an older
- * event arriving late changes nothing, and the matchmaker's choices count once per event id.
+ * moves the beats past the plan's cap between the crates (BeatCrateChanged through the outbox, once),
+ * an older event arriving late changes nothing, and the matchmaker's choices count once per event id.
  */
 const commerceTopic = `${COMMERCE_TOPIC}-catalog-test-${randomUUID()}`;
 const matchmakerTopic = `${MATCHMAKER_TOPIC}-catalog-test-${randomUUID()}`;
@@ -62,58 +62,77 @@ const crateEvents = async (beatId: string) => {
   return rows;
 };
 
-it('moves a producer’s beats to the active crate when a producer plan arrives, once, and ignores an older event', async () => {
-  const producerId = randomUUID();
-  const beatId = await publishedBeat(producerId);
-  expect((await catalog.queries.beat(beatId))?.crate).toBe('inactive');
-
-  const at = new Date();
-  const subscribed = integrationEvent(
+const entitlementsAt = (producerId: string, at: Date, producerPlan: 'producer_professional' | null) =>
+  integrationEvent(
     'commerce.EntitlementsChanged',
     1,
-    {
-      ...FREE_ENTITLEMENTS,
-      producerPlan: 'producer_professional',
-      userId: producerId,
-      changedAt: at.toISOString(),
-    },
+    { ...FREE_ENTITLEMENTS, producerPlan, userId: producerId, changedAt: at.toISOString() },
     at,
   );
-  const older = integrationEvent(
-    'commerce.EntitlementsChanged',
-    1,
-    { ...FREE_ENTITLEMENTS, userId: producerId, changedAt: new Date(at.getTime() - 60_000).toISOString() },
-    at,
-  );
-  await publisher.publish(commerceTopic, [
-    { key: producerId, event: subscribed },
-    { key: producerId, event: subscribed }, // redelivered
-    { key: producerId, event: older }, // late: the newer state stands
-  ]);
 
-  // Every one of them handled (the late one last, in its partition), then the crate is active.
-  await waitFor(
-    'the late event handled',
+const handled = (eventId: string) =>
+  waitFor(
+    'the event handled',
     async () => {
       const { rows } = await bed.db.query(
         `SELECT 1 FROM ${bed.schema}.processed_events WHERE event_id = $1`,
-        [older.id],
+        [eventId],
       );
       return rows.length === 1;
     },
     20_000,
   );
+
+const cratesOf = async (beatIds: string[]) => {
   await catalog.crateSync.kick();
-  expect((await catalog.queries.beat(beatId))?.crate).toBe('active');
+  return Promise.all(beatIds.map(async (beatId) => (await catalog.queries.beat(beatId))?.crate));
+};
+
+it('keeps a free producer’s three uploads active (artists hear them)', async () => {
+  const producerId = randomUUID();
+  const beats = [
+    await publishedBeat(producerId),
+    await publishedBeat(producerId),
+    await publishedBeat(producerId),
+  ];
+  expect(await cratesOf(beats)).toEqual(['active', 'active', 'active']);
+});
+
+it('moves the beats past the free cap to the inactive crate when a plan ends (newest stay), and back on a new plan', async () => {
+  const producerId = randomUUID();
+  const start = Date.now();
+  const subscribed = entitlementsAt(producerId, new Date(start), 'producer_professional');
+  await publisher.publish(commerceTopic, [{ key: producerId, event: subscribed }]);
+  await handled(subscribed.id);
+  const beats: string[] = [];
+  for (let n = 0; n < 5; n += 1) beats.push(await publishedBeat(producerId));
+  expect(await cratesOf(beats)).toEqual(['active', 'active', 'active', 'active', 'active']);
+
+  const ended = entitlementsAt(producerId, new Date(start + 1000), null);
+  const older = entitlementsAt(producerId, new Date(start - 60_000), 'producer_professional');
+  await publisher.publish(commerceTopic, [
+    { key: producerId, event: ended },
+    { key: producerId, event: ended }, // redelivered
+    { key: producerId, event: older }, // late: the newer state stands
+  ]);
+  await handled(older.id);
+  expect(await cratesOf(beats)).toEqual(['inactive', 'inactive', 'active', 'active', 'active']);
+
+  const again = entitlementsAt(producerId, new Date(start + 2000), 'producer_professional');
+  await publisher.publish(commerceTopic, [{ key: producerId, event: again }]);
+  await handled(again.id);
+  expect(await cratesOf(beats)).toEqual(['active', 'active', 'active', 'active', 'active']);
   await waitFor(
-    'the crate change relayed',
-    async () => (await crateEvents(beatId)).every((row) => row.sent_at !== null),
+    'the crate changes relayed',
+    async () => (await crateEvents(beats[0]!)).every((row) => row.sent_at !== null),
     5_000,
   );
   await catalog.crateSync.kick();
-  const events = await crateEvents(beatId);
-  expect(events.map((row) => row.event.payload.crate)).toEqual(['active']);
-  expect(await catalog.queries.uploadCount(producerId, new Date())).toBe(1);
+  expect((await crateEvents(beats[0]!)).map((row) => row.event.payload.crate)).toEqual([
+    'inactive',
+    'active',
+  ]);
+  expect((await crateEvents(beats[4]!)).map((row) => row.event.payload.crate)).toEqual([]);
 });
 
 it('counts a match once per event id', async () => {

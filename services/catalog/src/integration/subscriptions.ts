@@ -4,9 +4,9 @@ import {
   beatPurchasedV1,
   COMMERCE_TOPIC,
   entitlementsChangedV1,
-  hasProducerPlan,
   MATCHMAKER_TOPIC,
   matchRemovedV1,
+  uploadCap,
 } from '@beatmatch/contracts';
 import {
   on,
@@ -20,6 +20,7 @@ import {
 import { SqlEntitlements, type EntitlementsSource } from '../entitlements/projection';
 import type { BeatCommands } from '../beats/commands';
 import type { CatalogQueries } from '../beats/readModel';
+import { cratesByCap } from '../entitlements/crates';
 
 /**
  * The events the catalog takes from other services: commerce's entitlements (upload caps, crate) and
@@ -68,8 +69,9 @@ export async function subscribe(options: {
 }
 
 /**
- * Moves a producer's beats between the active and inactive crates when their plan changes (spec §6:
- * beats of producers without a subscription are inactive). Drains `crate_sync`, written in the same
+ * Moves a producer's beats between the active and inactive crates when their plan changes: the newest
+ * beats up to the plan's upload cap are active, older ones wait in the inactive crate until a plan
+ * allows them again (`cratesByCap`; the rule is in the README). Drains `crate_sync`, written in the same
  * transaction as the entitlements; polled, and kicked after each EntitlementsChanged. Demo beats stay
  * active. Each change is one idempotent command (publishes catalog.BeatCrateChanged once).
  */
@@ -122,10 +124,9 @@ export class CrateSync {
       `SELECT user_id, queued_at::text AS queued_at FROM ${this.s}.crate_sync ORDER BY queued_at LIMIT 100`,
     );
     for (const { user_id: userId, queued_at: queuedAt } of rows) {
-      const crate = hasProducerPlan(await this.deps.entitlements.of(userId)) ? 'active' : 'inactive';
-      for (const beat of await this.deps.queries.allBeatsOf(userId)) {
-        if (beat.demo || beat.crate === crate) continue;
-        await this.deps.commands.changeCrate(beat.beatId, crate);
+      const cap = uploadCap(await this.deps.entitlements.of(userId));
+      for (const { beat, crate } of cratesByCap(await this.deps.queries.allBeatsOf(userId), cap)) {
+        if (beat.crate !== crate) await this.deps.commands.changeCrate(beat.beatId, crate);
       }
       // A change queued meanwhile (newer queued_at) stays for the next drain.
       await this.db.query(`DELETE FROM ${this.s}.crate_sync WHERE user_id = $1 AND queued_at::text = $2`, [
