@@ -161,7 +161,7 @@ describe('rate limits', () => {
       secureCookies: false,
       remotes: { producer: '/p', artist: '/a' },
       trustProxy: 1,
-      rateLimits: { reset: 100, accountReset: 3, exclude: 2 },
+      rateLimits: { reset: 100, accountReset: 3, exclude: 2, contact: 2 },
     });
 
   /** A browser behind the ingress at `ip`: its own CSRF token, its own X-Forwarded-For. */
@@ -201,6 +201,21 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i += 1) statuses.push((await first('beatmatch_exclude', { uuid: 'd' })).status);
     expect(statuses).toEqual([200, 200, 429]);
     expect((await second('beatmatch_exclude', { uuid: 'd' })).status).toBe(200);
+  });
+
+  it('limits the contact form per client address, whatever e-mail each message gives (issue 20)', async () => {
+    const app = limitedGateway();
+    const first = await client(app, '198.51.100.7');
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) {
+      const message = { name: 'Spammer', email: `sender${i}@example.com`, message: 'hello' };
+      statuses.push((await first('beatmatch_contact', message)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const second = await client(app, '198.51.100.8');
+    expect(
+      (await second('beatmatch_contact', { name: 'A', email: 'a@example.com', message: 'hi' })).status,
+    ).toBe(200);
   });
 
   it('a request refused for its CSRF token spends no attempt; opening a reset link has its own group', async () => {

@@ -17,6 +17,9 @@ export interface RateLimits {
   verify: number;
   exclude: number;
   windowMs: number;
+  /** Contact messages per contact window per client address (each one mails the support mailbox). */
+  contact: number;
+  contactWindowMs: number;
   /** Requests per account window per account (the e-mail in the body). */
   accountLogin: number;
   accountCode: number;
@@ -83,6 +86,8 @@ export const defaultRateLimits: RateLimits = {
   verify: 20,
   exclude: 30,
   windowMs: 60_000,
+  contact: 10,
+  contactWindowMs: 60 * 60_000,
   accountLogin: 20,
   accountCode: 6,
   accountReset: 4,

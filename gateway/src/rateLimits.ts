@@ -5,7 +5,8 @@ import { problem } from '@beatmatch/platform';
 import { defaultRateLimits, type GatewayOptions } from './options';
 
 /**
- * The rate limits routes.ts names: `client` per client address (login, code, reset, verify, exclude),
+ * The rate limits routes.ts names: `client` per client address (login, code, reset, verify, exclude,
+ * contact),
  * `account` per account (the e-mail in the body), and the body parser the per-account ones need.
  */
 export function rateLimiters(options: Pick<GatewayOptions, 'rateLimits' | 'rateLimitStore'>) {
@@ -24,6 +25,7 @@ export function rateLimiters(options: Pick<GatewayOptions, 'rateLimits' | 'rateL
       reset: limiter('ip:reset:', limits.reset),
       verify: limiter('ip:verify:', limits.verify),
       exclude: limiter('ip:exclude:', limits.exclude),
+      contact: limiter('ip:contact:', limits.contact, limits.contactWindowMs),
     },
     account: {
       login: limiter('account:login:', limits.accountLogin, limits.accountWindowMs, accountKey),

@@ -211,11 +211,20 @@ export const pioneersAnswer = z.object({
   milestone: count,
 });
 
-/** The marketing pages' example beat with its DNA. */
-export const exampleBeatAnswer = z.object({
-  beatId: z.string(),
-  name: z.string(),
-  producerName: z.string(),
-  coverArtUrl: z.string().nullable(),
-  data: dnaViewSchema,
-});
+/** What the example calls say before an example beat is published. */
+export const NO_EXAMPLE_BEAT = 'No example beat yet.';
+
+/**
+ * The marketing pages' example beat with its DNA; before one is published, the empty state (`name`
+ * null) rather than a 404, so the page shows nothing and logs no error.
+ */
+export const exampleBeatAnswer = z.union([
+  z.object({
+    beatId: z.string(),
+    name: z.string(),
+    producerName: z.string(),
+    coverArtUrl: z.string().nullable(),
+    data: dnaViewSchema,
+  }),
+  z.object({ name: z.null(), message: z.literal(NO_EXAMPLE_BEAT) }),
+]);

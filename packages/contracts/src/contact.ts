@@ -17,7 +17,7 @@ export const contactMessages = {
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** `_contact`: Name, Email and Message, all required. */
+/** `beatmatch_contact`: Name, Email and Message, all required. */
 export const contactRequestSchema = z.object({
   name: required(contactMessages.nameRequired).pipe(z.string().max(200, 'Name is too long.')),
   email: required(contactMessages.emailRequired).pipe(

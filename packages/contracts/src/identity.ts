@@ -116,8 +116,8 @@ export type AuthResponse = z.infer<typeof authAnswerSchema>;
 /** beatmatch_exclude: the new device id (also handed to the gateway in a header for the cookie). */
 export const deviceAnswerSchema = z.object({ uuid: z.uuid() });
 
-/** get_whitepaper: the configured link to the $BEAT whitepaper. */
-export const whitepaperAnswerSchema = z.object({ url: z.url() });
+/** get_whitepaper: the configured link to the $BEAT whitepaper; null while none is configured. */
+export const whitepaperAnswerSchema = z.object({ url: z.url().nullable() });
 
 /** Messages users see (spec §8 where it has them, otherwise decided here). */
 export const identityMessages = {

@@ -101,7 +101,7 @@ export const service = defineService({
       .min(32, 'IDENTITY_SECRET must be at least 32 characters'),
     /** The support mailbox (contact form). */
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(DEFAULT_SUPPORT_EMAIL),
-    /** Link to the $BEAT whitepaper; unset: get_whitepaper answers 404. */
+    /** Link to the $BEAT whitepaper; unset: get_whitepaper answers `url: null` (the page's empty state). */
     WHITEPAPER_URL: z.url('WHITEPAPER_URL must be a URL').optional(),
   },
   secrets: ['IDENTITY_SECRET'],

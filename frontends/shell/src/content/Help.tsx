@@ -134,7 +134,7 @@ export function Contact({
   const submit = async (values: ContactValues) => {
     setSending(true);
     try {
-      await api.call('_contact', values);
+      await api.call('beatmatch_contact', values);
       form.resetFields();
       void toast.success(CONTACT_SUCCESS);
     } catch {

@@ -296,7 +296,8 @@ export function Pioneers() {
   );
 }
 
-type ExampleTags = CallAnswer<'beatmatch_example_get_tags'>;
+/** The example beat, once one is published (before that the call answers `name: null`). */
+type ExampleTags = Extract<CallAnswer<'beatmatch_example_get_tags'>, { name: string }>;
 
 /**
  * The example beat of the marketing pages (`_example_get_tags`, `_example_drake`): a real beat of the
@@ -309,7 +310,7 @@ export function ExampleBeat() {
     createApiClient()
       .call('beatmatch_example_get_tags')
       .then((body) => {
-        if (live && typeof body?.name === 'string' && body.data) setExample(body);
+        if (live && body.name !== null) setExample(body);
       })
       .catch(() => undefined);
     return () => {

@@ -131,7 +131,7 @@ describe('contact form', () => {
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(CONTACT_SUCCESS)).toBeTruthy();
-    expect(call).toHaveBeenCalledWith('_contact', {
+    expect(call).toHaveBeenCalledWith('beatmatch_contact', {
       name: 'Ann',
       email: 'ann@example.com',
       message: 'Hello',

@@ -20,7 +20,7 @@ import type { RegisteredServiceName } from '../services';
 export type CallAccess = 'anonymous' | 'device' | 'user' | 'plan' | 'owner' | 'admin';
 
 /** Per-client-address rate-limit groups (the gateway's; each has its own window and budget). */
-export type ClientLimitGroup = 'login' | 'code' | 'reset' | 'verify' | 'exclude';
+export type ClientLimitGroup = 'login' | 'code' | 'reset' | 'verify' | 'exclude' | 'contact';
 /** Per-account groups, keyed by the e-mail in the body. */
 export type AccountLimitGroup = 'login' | 'code' | 'reset';
 

@@ -177,7 +177,7 @@ export const catalogCalls = {
     service: 'catalog',
     path: '/showcase/example/audio',
     method: 'get',
-    summary: "The marketing pages' example beat: its snippet (Range requests)",
+    summary: "The marketing pages' example beat: its snippet (Range requests); 204 before one is published",
     access: 'anonymous',
     answer: bytes,
   }),

@@ -102,12 +102,13 @@ export const identityCalls = {
     limits: { client: 'exclude' },
     answer: deviceAnswerSchema,
   }),
-  _contact: declareCall({
+  beatmatch_contact: declareCall({
     service: 'identity',
     path: '/contact',
     method: 'post',
-    summary: 'Send a message to the support mailbox (limited per sender address)',
+    summary: 'Send a message to the support mailbox (limited per sender address and per client)',
     access: 'anonymous',
+    limits: { client: 'contact' },
     request: contactRequestSchema,
     answer: successAnswerSchema,
   }),

@@ -33,7 +33,7 @@ export const callTransport = {
   reset_beatmatchs_password: { method: 'post' },
   beatmatch_jwt_authenticate: { method: 'post' },
   beatmatch_exclude: { method: 'post' },
-  _contact: { method: 'post' },
+  beatmatch_contact: { method: 'post' },
   get_whitepaper: { method: 'post' },
   beatmatch_last_uploaded_price: { method: 'get' },
   beatmatch_create_reference: { method: 'post' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS } from '@beatmatch/contracts';
+import { integrationEvent, COMMERCE_TOPIC, FREE_ENTITLEMENTS, NO_EXAMPLE_BEAT } from '@beatmatch/contracts';
 import { sampleDna } from '@beatmatch/testing';
 import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
 
@@ -50,11 +50,13 @@ async function publish(
 
 const post = (route: string) => request(catalog.app).post(route).set(visitor);
 
-it('has no example before a beat is published', async () => {
+it('answers the empty state, not a 404, before an example beat is published', async () => {
   const tags = await post('/showcase/example/tags');
-  expect(tags.status).toBe(404);
+  expect(tags.status).toBe(200);
+  expect(tags.body).toEqual({ name: null, message: NO_EXAMPLE_BEAT });
   const audio = await request(catalog.app).get('/showcase/example/audio').set(visitor);
-  expect(audio.status).toBe(404);
+  expect(audio.status).toBe(204);
+  expect(audio.body).toEqual({});
 });
 
 it('lists real producers in the order they joined, lifetime members flagged, demo producers left out', async () => {

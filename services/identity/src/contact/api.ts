@@ -1,27 +1,27 @@
 import { Router } from 'express';
-import { DomainError, handleCall, type EventStore } from '@beatmatch/platform';
+import { handleCall, type EventStore } from '@beatmatch/platform';
 import { sendContactMessage } from './commands';
 
 export interface ContactDeps {
   store: EventStore;
-  /** Link to the $BEAT whitepaper (configuration); absent: 404. */
+  /** Link to the $BEAT whitepaper (configuration); absent: the page's empty state, `url: null`. */
   whitepaperUrl?: string;
   clock: () => Date;
 }
 
-/** The contact form (`_contact`) and the whitepaper link. */
+/**
+ * The contact form (`beatmatch_contact`: limited per sender address here, per client at the gateway)
+ * and the whitepaper link.
+ */
 export function contactRouter(deps: ContactDeps): Router {
   const router = Router();
 
-  handleCall(router, '_contact', async (input) => {
+  handleCall(router, 'beatmatch_contact', async (input) => {
     await sendContactMessage(deps.store, input, deps.clock());
     return { response: 'success' };
   });
 
-  handleCall(router, 'get_whitepaper', () => {
-    if (!deps.whitepaperUrl) throw new DomainError('not_found', 'The whitepaper is not available yet.', 404);
-    return { url: deps.whitepaperUrl };
-  });
+  handleCall(router, 'get_whitepaper', () => ({ url: deps.whitepaperUrl ?? null }));
 
   return router;
 }

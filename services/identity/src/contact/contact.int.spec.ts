@@ -91,3 +91,11 @@ it('serves the whitepaper link', async () => {
   expect(reply.status).toBe(200);
   expect(reply.body).toEqual({ url: 'https://beatmatch.test/whitepaper.pdf' });
 });
+
+it('answers the empty state, not a 404, while no whitepaper is configured', async () => {
+  const service = createServiceApp({ name: 'identity', logger: bed.logger, verifier: bed.verifier });
+  service.app.use(contactRouter({ store, clock: () => new Date() }));
+  const reply = await request(service.finalize()).post('/whitepaper').set(visitor);
+  expect(reply.status).toBe(200);
+  expect(reply.body).toEqual({ url: null });
+});

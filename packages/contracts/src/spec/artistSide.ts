@@ -1,0 +1,62 @@
+import { PLANNED_BY, specCall as call } from './specCall';
+
+const { producerWorkspace, discovery, payouts } = PLANNED_BY;
+
+/**
+ * The artist-side-and-platform document's §7 table, row by row ("Calls are POST unless stated"; a row
+ * naming two calls is two entries). The sound analyzer's similar-matches call has no path in the spec,
+ * so it is not a call here.
+ */
+export const artistSideCalls = [
+  call('beatmatch_auth', 'post'),
+  call('beatmatch_login', 'post', ['email', 'password', 'uuid?', 'auth_code?', 'producerArtistSurvey?']),
+  call('beatmatch_login_auth_resend', 'post', ['email', 'password', 'uuid?']),
+  call('beatmatch_logout', 'post'),
+  call('beatmatch_signup', 'post', ['username', 'email', 'password', 'ref?', 'signedIn?']),
+  call('beatmatch_forgot_password', 'post', ['email']),
+  call('reset_beatmatchs_password', 'post', ['username?', 'password', 'jwt']),
+  call('beatmatch_jwt_authenticate', 'post', ['jwt']),
+  call('update_to_cart', 'post', ['beatId?', 'beatPackage?', 'update', 'uuid?']),
+  call('get_cart_items', 'post', ['uuid?']),
+  call('add_play', 'post', ['audioSrc?']),
+  call('createPaypalSubscription', 'post', ['subId?', 'type']),
+  call('create_subscription_checkout', 'post', ['type', 'plan', 'weekTrial?', 'ambassadorTrial?']),
+  call('create_portal_session', 'post', ['type']),
+  call('cancel_subscription', 'post', ['type']),
+  call('member_active_status', 'post', ['type']),
+  call('last_month_stats', 'post', [], { planned: producerWorkspace }),
+  call('current_month_stats', 'post', [], { planned: producerWorkspace }),
+  call('stat_graph', 'post', [], { planned: producerWorkspace }),
+  call('recent_customers', 'post', [], { planned: producerWorkspace }),
+  call('dashboard_pioneer_status', 'post', [], { planned: producerWorkspace }),
+  call('beatmatch_exclude', null),
+  call('total_beats', null),
+  call('get_match_count', null, ['uuid?']),
+  call('beatmatch_load_beat_param', 'post', ['beatId']),
+  call('beatmatch_beat_play_snippet', 'get', ['beatId']),
+  call('beatmatch_beat_play', 'post', [
+    'uuid?',
+    'genre?',
+    'musicalKey?',
+    'tempo?',
+    'beatId?',
+    'choiceType?',
+    'seconds?',
+  ]),
+  call('beatmatch_matchlist', 'post', ['uuid?']),
+  call('beatmatch_matchlist_remove', 'post', ['beatId', 'uuid?']),
+  call('beatmatch_add_to_match_list', 'post', ['beatId', 'beatName?', 'uuid?', 'freeTextSearch?']),
+  call('beatmatch_play_history', 'post'),
+  call('save_lyrics', 'post', ['uuid?', 'beatId', 'lyrics']),
+  call('get_lyrics', 'post', ['uuid?', 'beatId']),
+  call('retrieve_puchases', 'post'),
+  call('get_downloadable', 'post', ['downloadable', 'beatId', 'urlId']),
+  call('beatmatch_text_search', 'post', ['textToQuery'], { planned: discovery }),
+  call('beatmatch_youtube_search', 'post', ['url', 'trackTitle'], { planned: discovery }),
+  call('beatmatch_youtube_find', 'post', ['trackId'], { planned: discovery }),
+  call('spotify_input', 'post', ['input'], { planned: discovery }),
+  call('spotify_similar_search', 'post', ['spotifyId'], { planned: discovery }),
+  call('beatmatch_my_sound', 'get', [], { planned: discovery }),
+  call('iframe_url', 'post', ['type'], { planned: payouts }),
+  call('beatmatch_manage_beats_play_beat', 'get', ['beatId']),
+] as const;

@@ -1,0 +1,72 @@
+import { PLANNED_BY, specCall as call } from './specCall';
+
+const { producerWorkspace, referrals, payouts, admin } = PLANNED_BY;
+
+/**
+ * The producer-side-and-content document's §7: the table (its rows that repeat an artist-side call —
+ * member_active_status, manage_beats_play_beat, stat_graph, the pack sign-in's login, get_downloadable —
+ * are listed once, on the artist side), the admin calls and the marketing pages' example calls. The
+ * store, social, profile and payout calls' method "is not shown"; admin payloads are not shown.
+ */
+export const producerSideCalls = [
+  call('beatmatch_last_uploaded_price', 'get'),
+  call('beatmatch_create_reference', 'post', [
+    'name',
+    'isBeatBattle?',
+    'isMySound?',
+    'firstDatePackagePrice?',
+    'relationshipPackagePrice?',
+    'marriagePackagePrice?',
+  ]),
+  call('get_presignedUrl', 'post', ['fileKey?', 'type', 'trackId']),
+  call('aws_upload', 'post', ['type', 'refId', 'isBeatBattle?', 'isMySound?']),
+  call('beatmatch_upload_beat', 'post', ['name', 'beatRefId', 'zipUploaded?'], { file: 'coverArt' }),
+  call('beatmatch_manage_beats', 'post'),
+  call('beatmatch_manage_beats_get_tags', 'post', ['beatId']),
+  call('beatmatch_manage_beats_delete', 'post', ['beatName?', 'beatId', 'delete?']),
+  call('beatmatch_manage_beats_edit', 'post', ['beatId', 'beatName?', 'price']),
+  call('beatmatch_change_name', 'post', ['beatName', 'beatId']),
+  call('beatmatch_get_cover_art_url', 'post', ['beatId']),
+  call('beatmatch_manage_beats_change_cover_art', 'post', ['beatId'], { file: 'coverArt' }),
+  call('beatmatch_get_totals', 'post'),
+  call('beatmatch_get_referral_link', 'post', [], { planned: referrals }),
+  call('beatmatch_referral_data', 'post', [], { planned: referrals }),
+  call('beatmatch_contact', 'post', ['name', 'email', 'message']),
+  call('addBeatPack', 'post', ['scope'], { planned: producerWorkspace }),
+  call('addBeatInput', 'post', ['input', 'beatPackId'], { planned: producerWorkspace }),
+  call('addBeatToPack', 'post', ['beatId', 'beatPackId'], { planned: producerWorkspace }),
+  call('removeBeatFromPack', 'post', ['beatId', 'packId'], { planned: producerWorkspace }),
+  call('getBeatPacks', 'post', [], { planned: producerWorkspace }),
+  call('getSharedUsers', 'post', ['beatPackId'], { planned: producerWorkspace }),
+  call('saveUserList', 'post', ['list', 'beatPackId'], { planned: producerWorkspace }),
+  call('privatePackSignIn', 'post', ['email', 'step'], { planned: producerWorkspace }),
+  call('getPrivateBeatPackFromId', 'get', ['urlId'], { planned: producerWorkspace }),
+  call('getPublicBeatPackFromId', 'get', ['urlId'], { planned: producerWorkspace }),
+  call('getPackList', 'get', [], { planned: producerWorkspace }),
+  call('isPackPublicOrPrivate', 'post', ['urlId'], { planned: producerWorkspace }),
+  call('beatmatch_lab', null, ['userId'], { planned: producerWorkspace }),
+  call('account_settings_update_socials', null, ['platform', 'userName'], { planned: producerWorkspace }),
+  call('account_settings_get_socials', null, [], { planned: producerWorkspace }),
+  call('account_settings_upload_profile_picture', null, [], { planned: producerWorkspace, file: 'bioPic' }),
+  call('account_settings_get_profile_picture', null, [], { planned: producerWorkspace }),
+  call('get_description', null, [], { planned: producerWorkspace }),
+  call('update_description', null, ['description'], { planned: producerWorkspace }),
+  call('beatmatch_pioneers', 'post'),
+  call('get_whitepaper', 'post'),
+  call('get_address', null),
+  call('save_address', null, ['address', 'split'], { planned: payouts }),
+  call('delete_address', null, ['address'], { planned: payouts }),
+  call('send_v3_email', null, [], { planned: admin }),
+  call('move_tracks_to_crate', null, [], { planned: admin }),
+  call('populate_payouts', null, [], { planned: payouts }),
+  call('beatmatch_fill_rankings', null, [], { planned: admin }),
+  call('fill_beat_tags', null, [], { planned: admin }),
+  call('payout_exclude_intercash', null, [], { planned: payouts }),
+  call('fill_username_url', null, [], { planned: admin }),
+  call('add_genres', null, [], { planned: admin }),
+  call('removeInactiveBeats', null, [], { planned: admin }),
+  call('populate_referral_payouts', null, [], { planned: referrals }),
+  call('emailCsv', 'get', [], { planned: admin }),
+  call('beatmatch_example_drake', null),
+  call('beatmatch_example_get_tags', null),
+] as const;
