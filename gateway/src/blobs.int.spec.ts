@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import {
@@ -57,6 +57,26 @@ function chunkedBody(chunks: number, size: number): ReadableStream<Uint8Array> {
   ) as ReadableStream<Uint8Array>;
 }
 
+/**
+ * The status of a chunked PUT of `chunks` × `size` bytes. The server answers 413 as soon as the body
+ * passes the signed size and may close the connection while the client still sends: the answer is
+ * read as it arrives, and a write cut short after it is no failure.
+ */
+function chunkedPutStatus(url: string, chunks: number, size: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const put = http.request(url, { method: 'PUT' }, (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    put.on('error', reject);
+    const send = (i: number) => {
+      if (i === chunks) return put.end();
+      put.write(Buffer.alloc(size, i % 256), () => setImmediate(() => send(i + 1)));
+    };
+    send(0);
+  });
+}
+
 describe('the gateway blob mount', () => {
   it('streams a PUT to a signed URL into the store without CSRF token or session, then serves it with Range', async () => {
     const signed = await store.signedUploadUrl('wavs_and_mp3s/b-1.wav', {
@@ -104,13 +124,8 @@ describe('the gateway blob mount', () => {
 
   it('refuses a body past the signed size with 413', async () => {
     const signed = await store.signedUploadUrl('trackouts/b-5.zip', { expiresIn: 60, maxBytes: 1000 });
-    const response = await fetch(base + signed.url, {
-      method: 'PUT',
-      body: chunkedBody(4, 1000),
-      duplex: 'half',
-    } as RequestInit).catch(() => null);
-    // The server may close the connection while the client still sends; either way nothing is stored.
-    if (response) expect(response.status).toBe(413);
+    const status = await chunkedPutStatus(base + signed.url, 4, 1000);
+    expect(status).toBe(413);
     expect(await store.head('trackouts/b-5.zip')).toBeNull();
   });
 });
