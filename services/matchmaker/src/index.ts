@@ -61,7 +61,9 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   const selector = new Selector(pool);
   const snippets = new SnippetCache(options.blobs, options.snippetCacheBytes);
   const service = core.assemble({
-    routers: [matchmakerRouter({ db, schema: s, store, pool, selector, clock, snippets })],
+    routers: [
+      matchmakerRouter({ db, schema: s, store, pool, selector, clock, snippets, blobs: options.blobs }),
+    ],
     /** The snippet route as a plain handler, for the embedded gateway's public lane. */
     publicRoutes: matchmakerPublicRoutes({ pool, snippets }),
     subscriptions: [

@@ -2,6 +2,7 @@ import { HeartOutlined } from '@ant-design/icons';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { LinkButton, RemoteTheme } from '@beatmatch/frontend-common';
+import { callAddress, useSessionState } from '@beatmatch/frontend-common/sdk';
 import { FREE_VIEWABLE_MATCHES, type MatchListEntry, type MatchListResponse } from '@beatmatch/contracts';
 import { useAreaPaths, type AreaPaths } from './areaPaths';
 import { COMMIT_LABEL_HIDDEN, useMediaQuery } from './breakpoints';
@@ -17,6 +18,13 @@ import { useRowPlayer } from './useRowPlayer';
 export { MATCH_LIST_CACHE_KEY } from './useMatchList';
 
 /**
+ * What a row plays: a signed-in listener hears the whole beat they matched ("Listen to the full beats
+ * you've matched with", spec §2), a visitor the snippet the list names.
+ */
+export const matchAudioSource = (entry: MatchListEntry, signedIn: boolean) =>
+  signedIn ? callAddress('beatmatch_matchlist_full_beat', { beatId: entry.beatId }) : entry.audioSrc;
+
+/**
  * The Match List (/matchList and /user/matchlist, artist-side spec §2, §4): '1 match' / 'N matches';
  * 'No Matches' with Find Beats; without Marketplace Pro a banner says only 20 matches can be viewed,
  * with Upgrade. Each row plays its beat (click again to stop), Commit opens the price dialog (its label
@@ -26,6 +34,7 @@ export function MatchListPage() {
   const paths = useAreaPaths();
   const { reportError, toasts, holder } = useErrorToasts();
   const player = useRowPlayer(reportError);
+  const signedIn = useSessionState().status === 'signedIn';
   const { list, failed, removing, remove, modalHolder } = useMatchList(reportError, (beatId) => {
     if (player.playingId === beatId) player.stop();
   });
@@ -63,7 +72,7 @@ export function MatchListPage() {
               removing={removing === entry.beatId}
               commitIconOnly={commitIconOnly}
               signUpPath={paths.signUp}
-              onToggle={() => player.toggle(entry.beatId, entry.audioSrc)}
+              onToggle={() => player.toggle(entry.beatId, matchAudioSource(entry, signedIn))}
               onCommit={() => setCommitting(entry)}
               onToggleLyrics={() => setLyricsOpen(lyricsShown ? null : entry.beatId)}
               onRemove={() => remove(entry)}

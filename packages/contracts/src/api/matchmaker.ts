@@ -87,6 +87,17 @@ export const matchmakerCalls = {
     request: listenerRequestSchema,
     answer: matchListResponseSchema,
   }),
+  beatmatch_matchlist_full_beat: declareCall({
+    service: 'matchmaker',
+    path: '/matches/full',
+    method: 'get',
+    summary:
+      "The full MP3 of a beat in the signed-in caller's Match List (Range requests; visitors hear the snippet)",
+    access: 'user',
+    request: snippetRequestSchema,
+    media: true,
+    answer: bytes,
+  }),
   beatmatch_matchlist_remove: declareCall({
     service: 'matchmaker',
     path: '/matches/remove',

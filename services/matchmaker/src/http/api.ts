@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import type { EventStore, SqlDatabase } from '@beatmatch/platform';
+import type { BlobStore, EventStore, SqlDatabase } from '@beatmatch/platform';
 import type { BeatPool } from '../beats/pool';
 import { historyRouter } from '../history/api';
 import { Listeners } from '../listeners/listeners';
 import type { Selector } from '../listeners/selection';
 import { lyricsRouter } from '../lyrics/api';
 import { matchesRouter } from '../matches/api';
+import { fullBeatRouter } from '../matches/fullBeat';
 import { playerRouter } from '../player/api';
 import type { SnippetCache } from '../player/snippetCache';
 
@@ -18,6 +19,8 @@ export interface MatchmakerDeps {
   clock: () => Date;
   /** The snippets listeners play, held in memory (../player/snippetCache.ts). */
   snippets: SnippetCache;
+  /** The beats' files (the Match List's full MP3s). */
+  blobs: () => Promise<BlobStore>;
 }
 
 /**
@@ -30,6 +33,7 @@ export function matchmakerRouter(deps: MatchmakerDeps): Router {
   return Router().use(
     playerRouter(features),
     matchesRouter(features),
+    fullBeatRouter(features),
     historyRouter(features),
     lyricsRouter(features),
   );
