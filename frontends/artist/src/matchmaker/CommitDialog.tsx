@@ -18,10 +18,14 @@ export const PACKAGES = [
   },
 ] as const;
 
+/** Whether the beat offers a package: the spec's price set says '-' for one it does not. */
+const isOffered = (price: string) => price !== '-' && price !== '';
+
 /**
  * The commitment (price) dialog of a matched beat (artist-side spec §3 Beat price set, §4 Cart): the
- * three packages with their prices ('-' = not offered); each button reads 'add to cart', 'change'
- * (another package of the beat is in the cart) or 'in cart', and adds through the commerce SDK.
+ * packages the beat offers with their prices (a beat without stems has no Marriage row); each button
+ * reads 'add to cart', 'change' (another package of the beat is in the cart) or 'in cart', and adds
+ * through the commerce SDK.
  */
 export function CommitDialog({
   entry,
@@ -59,9 +63,7 @@ export function CommitDialog({
         <div data-testid="commit-dialog" className="mm-dialog">
           <CommitBeatHeading entry={entry} />
           <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
-            {PACKAGES.map((pack) => {
-              const price = pack.price(entry);
-              const offered = price !== '-' && price !== '';
+            {PACKAGES.filter((pack) => isOffered(pack.price(entry))).map((pack) => {
               const label = cartButtonLabel(items, entry.beatId, pack.name);
               return (
                 <li
@@ -80,10 +82,10 @@ export function CommitDialog({
                     <Typography.Text type="secondary">{pack.files}</Typography.Text>
                   </span>
                   <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                    <strong>{offered ? `$${price}` : '-'}</strong>
+                    <strong>${pack.price(entry)}</strong>
                     <Button
                       type={label === 'in cart' ? 'default' : 'primary'}
-                      disabled={!offered || label === 'in cart' || (busy !== null && busy !== pack.name)}
+                      disabled={label === 'in cart' || (busy !== null && busy !== pack.name)}
                       loading={busy === pack.name}
                       aria-label={`${label} — ${pack.name}`}
                       onClick={() => void add(entry, pack.name)}

@@ -1,13 +1,12 @@
 import { CopyOutlined, MoreOutlined, PauseCircleFilled, PlayCircleFilled } from '@ant-design/icons';
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { App, Button, Dropdown, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Dropdown, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { DnaPendingOverlay, WARNING_TEXT } from './DnaPendingOverlay';
 import type { Stats } from './useManagedBeats';
 
 export type BeatAction = 'name' | 'cover' | 'prices' | 'delete';
 
-/** A dark orange that keeps 4.5:1 contrast on white (antd's warning yellow does not). */
-const WARNING_TEXT = '#ad4e00';
 const DEFAULT_COVER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
@@ -108,14 +107,7 @@ function BeatRowInfo({ beat, stats, narrow }: { beat: ManagedBeat; stats: Stats;
           Matches {own.matches} · Passes {own.passes} · Purchases {own.purchases}
         </Typography.Text>
       ) : null}
-      {beat.isPending ? (
-        <Space size={6} style={{ display: 'flex' }} role="status">
-          <Spin size="small" />
-          <Typography.Text style={{ color: WARNING_TEXT }} data-testid="pending-overlay">
-            Performing DNA Test... This list updates by itself when it is done.
-          </Typography.Text>
-        </Space>
-      ) : null}
+      {beat.isPending ? <DnaPendingOverlay /> : null}
       {beat.failedReason !== null ? (
         <Typography.Text type="danger" data-testid="failed-reason">
           Upload failed: {beat.failedReason}
