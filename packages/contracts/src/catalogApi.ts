@@ -13,6 +13,8 @@ export const CATALOG_MESSAGES = {
   priceNegative: 'Prices can not be negative.',
   priceFormat: 'Prices must be in dollars with at most 2 decimals.',
   nameRequired: 'Beat name is required.',
+  nameTooLong: 'Beat name must be at most 200 characters.',
+  nameControl: 'Beat name can not contain control or text-direction characters.',
   beatRequired: 'Please choose a beat.',
   fileType: 'Please choose the type of file: snippet, mp3, wav or trackout.',
   emptyFiles: 'Empty fields. Please ensure all files were chosen.',
@@ -20,6 +22,8 @@ export const CATALOG_MESSAGES = {
   coverType: 'Cover art must be a PNG or JPG image.',
   coverSquare: 'Cover art must have a 1:1 aspect ratio.',
   coverTooLarge: 'Cover art must be no larger than 2048x2048.',
+  /** The cover file past its byte limit (the spec names only the pixel limit). */
+  coverFileTooLarge: (megabytes: number) => `Cover art must be a file of at most ${megabytes} MB.`,
   coverUnreadable: 'Could not load cover art image.',
   coverRead: 'Cover art file could not be read.',
   coverRequired: 'Please select a valid image file.',
@@ -49,8 +53,50 @@ export function dollarsToCents(value: unknown): { cents: number } | { error: str
 export const centsToDollars = (cents: number | null): string =>
   cents === null ? '-' : (cents / 100).toFixed(2);
 
-const price = z.union([z.number(), z.string().max(20)]);
-const optionalPrice = z.union([z.number(), z.string().max(20), z.null()]).optional();
+/** The longest beat name (the spec sets none; 200 fits every list and the licence). */
+export const MAX_BEAT_NAME = 200;
+
+/**
+ * C0 and C1 controls (tab and line breaks included: a name is one line), and the bidi embeddings,
+ * overrides and isolates U+202A–U+202E, U+2066–U+2069, which would let a name display as another.
+ */
+const isControlOrBidi = (code: number) =>
+  code <= 0x1f ||
+  (code >= 0x7f && code <= 0x9f) ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
+/** Whether a free-text name holds a control or text-direction character. */
+export const hasControlOrBidi = (text: string) =>
+  [...text].some((character) => isControlOrBidi(character.codePointAt(0)!));
+
+/** A free-text name's problem (control or bidi characters, too long), or null; emptiness is the caller's. */
+export function beatNameProblem(name: string): string | null {
+  if (hasControlOrBidi(name)) return CATALOG_MESSAGES.nameControl;
+  if (name.trim().length > MAX_BEAT_NAME) return CATALOG_MESSAGES.nameTooLong;
+  return null;
+}
+
+/** A beat name as requests carry it: required (blank is refused by the handler after trimming), checked. */
+const beatName = z
+  .string({ error: CATALOG_MESSAGES.nameRequired })
+  .max(MAX_BEAT_NAME * 4, CATALOG_MESSAGES.nameTooLong)
+  .superRefine((name, context) => {
+    const problem = beatNameProblem(name);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A price as requests carry it (dollars, number or text); '-' is the Marriage package's "none". */
+const checkedPrice = (value: number | string, context: z.RefinementCtx) => {
+  if (value === '-') return;
+  const parsed = dollarsToCents(value);
+  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+};
+const price = z.union([z.number(), z.string().max(20)]).superRefine(checkedPrice);
+const optionalPrice = z
+  .union([z.number(), z.string().max(20), z.null()])
+  .superRefine((value, context) => (value === null ? undefined : checkedPrice(value, context)))
+  .optional();
 const beatId = z
   .string({ error: CATALOG_MESSAGES.beatRequired })
   .min(1, CATALOG_MESSAGES.beatRequired)
@@ -60,7 +106,7 @@ const flag = z
   .optional();
 
 export const createReferenceRequestSchema = z.object({
-  name: z.string({ error: CATALOG_MESSAGES.nameRequired }).max(200),
+  name: beatName,
   isBeatBattle: flag,
   isMySound: flag,
   /** A private upload (no snippet step, no prices shown). */
@@ -86,7 +132,7 @@ export const confirmUploadRequestSchema = z.object({
 
 /** Finalize is multipart (cover art); these are its text fields. */
 export const finalizeUploadFieldsSchema = z.object({
-  name: z.string({ error: CATALOG_MESSAGES.nameRequired }).max(200),
+  name: beatName,
   beatRefId: beatId,
   zipUploaded: flag,
 });
@@ -115,7 +161,7 @@ export const editPricesRequestSchema = z.object({
 
 export const changeNameRequestSchema = z.object({
   beatId,
-  beatName: z.string({ error: CATALOG_MESSAGES.nameRequired }).max(200),
+  beatName,
 });
 
 /** Dollars with 2 decimals ('25.00'); '-' = no Marriage package. */

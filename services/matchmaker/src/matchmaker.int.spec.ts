@@ -158,7 +158,7 @@ afterAll(async () => {
   await deleteRunTopics(brokersFromEnv()).catch(() => undefined);
 });
 
-const USERS: Record<string, string> = { ann: ANN, bob: BOB, pro: PRO };
+const USERS: Record<string, string> = { ann: ANN, bob: BOB, pro: PRO, prod2: 'prod-2' };
 /**
  * The caller as the gateway vouches for it: 'visitor' (no device cookie), 'visitor@dev-1' (the browser
  * holding device dev-1's cookie), 'ann' (signed in, no device cookie), 'ann@dev-ann' (signed in on dev-ann).
@@ -269,6 +269,32 @@ describe('projection of catalog and commerce events', () => {
     });
     const total = await post('visitor', '/player/total');
     expect(total.body).toEqual({ beats: 28 });
+  });
+});
+
+describe('a private beat', () => {
+  // beat-28 of prod-2 was made private by the projection test above.
+  it('is not there for anyone but its producer: no choice on it, no match, no lyrics (404)', async () => {
+    const before = await count(`SELECT count(*) AS n FROM ${schema}.events`);
+    for (const who of ['visitor@dev-private', 'bob']) {
+      const matched = await play(who, {
+        uuid: 'dev-private',
+        beatId: 'beat-28',
+        choiceType: 'match',
+        seconds: 'match',
+      });
+      expect([matched.status, matched.body.message]).toEqual([404, MATCHMAKER_MESSAGES.beatNotFound]);
+      expect((await post(who, '/lyrics/get', { uuid: 'dev-private', beatId: 'beat-28' })).status).toBe(404);
+      const saved = await post(who, '/lyrics/save', { uuid: 'dev-private', beatId: 'beat-28', lyrics: 'x' });
+      expect(saved.status).toBe(who === 'bob' ? 404 : 401);
+    }
+    expect(await count(`SELECT count(*) AS n FROM ${schema}.events`)).toBe(before);
+    expect((await post('bob', '/matches', {})).body.beat ?? []).not.toContainEqual(
+      expect.objectContaining({ beatId: 'beat-28' }),
+    );
+    // Its producer still writes lyrics to it.
+    expect((await post('prod2', '/lyrics/save', { beatId: 'beat-28', lyrics: 'mine' })).status).toBe(200);
+    expect((await post('prod2', '/lyrics/get', { beatId: 'beat-28' })).body.lyrics).toBe('mine');
   });
 });
 

@@ -125,6 +125,14 @@ async function putFile(who: string, beatId: string, type: string, data: Buffer, 
   return signed.body.data as string;
 }
 
+/** A stored blob's bytes as text. */
+async function text(key: string): Promise<string> {
+  const { body } = await bed.blobs.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
 const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {
@@ -201,10 +209,11 @@ describe('the upload wizard', () => {
       wav: await putFile('carol', beatId, 'wav', Buffer.from('w')),
       trackout: await putFile('carol', beatId, 'trackout', Buffer.from('r'), 'stems.rar'),
     };
-    expect(urls.snippet).toContain(`/blobs/snippets/${beatId}.mp3?`);
-    expect(urls.mp3).toContain(`/blobs/wavs_and_mp3s/${beatId}.mp3?`);
-    expect(urls.wav).toContain(`/blobs/wavs_and_mp3s/${beatId}.wav?`);
-    expect(urls.trackout).toContain(`/blobs/trackouts/${beatId}.rar?`);
+    // Each URL writes an attempt of its own; confirm copies it to the spec's key.
+    expect(urls.snippet).toMatch(new RegExp(`/blobs/uploads/${beatId}/snippet/[0-9a-f-]{36}\\.mp3\\?`));
+    expect(urls.mp3).toMatch(new RegExp(`/blobs/uploads/${beatId}/mp3/[0-9a-f-]{36}\\.mp3\\?`));
+    expect(urls.wav).toMatch(new RegExp(`/blobs/uploads/${beatId}/wav/[0-9a-f-]{36}\\.wav\\?`));
+    expect(urls.trackout).toMatch(new RegExp(`/blobs/uploads/${beatId}/trackout/[0-9a-f-]{36}\\.rar\\?`));
     for (const type of ['snippet', 'mp3', 'wav', 'trackout'])
       expect((await post('carol', '/uploads/confirm', { type, refId: beatId })).status).toBe(200);
 
@@ -257,6 +266,27 @@ describe('the upload wizard', () => {
     );
   });
 
+  it('refuses a name too long or holding control or text-direction characters, with its reason', async () => {
+    const control = 'Beat name can not contain control or text-direction characters.';
+    const cases = [
+      ['x'.repeat(5000), 'Beat name must be at most 200 characters.'],
+      ['Ring\u0007', control],
+      ['\u001b[31mRed', control],
+      ['Evil\u202Eepyt', control],
+      ['Isolated\u2066 name', control],
+      ['C1\u0085next', control],
+    ] as const;
+    for (const [name, message] of cases) {
+      const response = await post('bob', '/uploads/reference', { name, ...prices });
+      expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message });
+      const renamed = await post('bob', '/beats/name', { beatId: 'any', beatName: name });
+      expect({ status: renamed.status, message: renamed.body.message }).toEqual({ status: 400, message });
+    }
+    const fine = await post('bob', '/uploads/reference', { name: 'Ünïcödé – fine', ...prices });
+    expect(fine.status).toBe(200);
+    await catalog.commands.deleteBeat(fine.body.beatRefId as string);
+  });
+
   it.each([
     ['a 4096×4096 cover', png(4096, 4096), 'Cover art must be no larger than 2048x2048.'],
     ['a 3:2 cover', png(300, 200), 'Cover art must have a 1:1 aspect ratio.'],
@@ -292,9 +322,31 @@ describe('the upload wizard', () => {
       .field('beatId', 'abc')
       .attach('coverArt', Buffer.alloc(1024 * 1024 + 10), 'big.png');
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe('Cover art must be no larger than 2048x2048.');
+    expect(tooBig.body.message).toBe('Cover art must be a file of at most 1 MB.');
     const twice = await get('bob', '/beats/play?beatId=a&beatId=b');
     expect(twice.status).toBe(400);
+  });
+
+  it('makes an upload URL single-use: a PUT after confirm never reaches the beat, nor does a second confirm', async () => {
+    const reference = await post('bob', '/uploads/reference', { name: 'Once', ...prices });
+    const beatId = reference.body.beatRefId as string;
+    const key = `wavs_and_mp3s/${beatId}.mp3`;
+    const url = await putFile('bob', beatId, 'mp3', Buffer.from('the producer’s mp3'));
+    expect(url).not.toContain(key);
+    expect((await post('bob', '/uploads/confirm', { type: 'mp3', refId: beatId })).status).toBe(200);
+    expect(await text(key)).toBe('the producer’s mp3');
+
+    // The URL is still within its lifetime: what it takes lands on a spent attempt, never on the beat.
+    await request(blobApp).put(url).send(Buffer.from('<html>swapped</html>'));
+    expect(await text(key)).toBe('the producer’s mp3');
+    const again = await post('bob', '/uploads/confirm', { type: 'mp3', refId: beatId });
+    expect([again.status, again.body.message]).toEqual([
+      400,
+      'Empty fields. Please ensure all files were chosen.',
+    ]);
+    expect(await text(key)).toBe('the producer’s mp3');
+    expect(await bed.blobs.list(`uploads/${beatId}/`)).toEqual([]);
+    await catalog.commands.deleteBeat(beatId);
   });
 
   it('refuses to confirm a file that was never sent, and finalize without every file', async () => {
@@ -331,7 +383,7 @@ describe('the upload wizard', () => {
           .send(Buffer.alloc(1024 * 1024 + 1))
       ).status,
     ).toBe(413);
-    const forged = (signed.body.data as string).replace('snippets/', 'trackouts/');
+    const forged = (signed.body.data as string).replace('/snippet/', '/trackout/');
     expect((await request(blobApp).put(forged).send(Buffer.from('x'))).status).toBe(403);
     await catalog.commands.deleteBeat(beatId);
   });
@@ -712,5 +764,42 @@ describe('upload caps and the inactive crate', () => {
         (e) => e.type === 'catalog.BeatCrateChanged' && (e.payload as { beatId: string }).beatId === ids[1],
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('private beats', () => {
+  const ERIN = '88888888-8888-4888-8888-888888888888';
+
+  beforeAll(async () => {
+    tokens.erin = await bed.issuer.issue({ userId: ERIN, userName: 'erin' });
+  });
+
+  it('keep cover, DNA, audio and edits to their producer: anyone else gets 404', async () => {
+    const reference = await post('erin', '/uploads/reference', { name: 'Secret', isPrivate: true });
+    const beatId = reference.body.beatRefId as string;
+    for (const type of ['mp3', 'wav']) {
+      await putFile('erin', beatId, type, Buffer.from(`${type} of a private beat`));
+      expect((await post('erin', '/uploads/confirm', { type, refId: beatId })).status).toBe(200);
+    }
+    const finalize = await post('erin', '/uploads/finalize')
+      .field('name', 'Secret')
+      .field('beatRefId', beatId)
+      .attach('coverArt', png(16, 16), 'c.png');
+    expect(finalize.status).toBe(200);
+
+    const cover = `/covers?beatId=${beatId}&v=1`;
+    for (const who of ['anonymous', 'bob']) expect((await get(who, cover)).status).toBe(404);
+    const own = await get('erin', cover);
+    expect(own.status).toBe(200);
+    expect(own.headers['cache-control']).toMatch(/^private,/);
+    const calls: Array<[string, object]> = [
+      ['/beats/tags', { beatId }],
+      ['/beats/cover-url', { beatId }],
+      ['/beats/name', { beatId, beatName: 'Mine now' }],
+      ['/beats/delete', { beatId, delete: true }],
+    ];
+    for (const [route, body] of calls) expect((await post('bob', route, body)).status).toBe(404);
+    expect((await get('bob', `/beats/play?beatId=${beatId}`)).status).toBe(404);
+    expect((await post('erin', '/beats/cover-url', { beatId })).status).toBe(200);
   });
 });

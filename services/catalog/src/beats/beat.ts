@@ -40,7 +40,8 @@ export type BeatDrafted = {
 };
 export type BeatFileUploaded = {
   type: 'BeatFileUploaded';
-  data: { fileType: BeatFileType; key: string; size: number; uploadedAt: string };
+  /** `attempt`: the signed upload it came through, spent from now on (older events have none). */
+  data: { fileType: BeatFileType; key: string; size: number; attempt?: string; uploadedAt: string };
 };
 export type BeatFilesReceived = {
   type: 'BeatFilesReceived';
@@ -96,6 +97,8 @@ export interface ExistingBeat {
   crate: Crate;
   demo: boolean;
   uploads: Partial<Record<BeatFileType, StoredFile>>;
+  /** Upload attempts already confirmed: a file PUT through their URLs again is never taken. */
+  spentAttempts: string[];
   files: BeatFiles | null;
   cover: Cover | null;
   dna: BeatDna | null;
@@ -126,6 +129,7 @@ export function evolve(state: Beat, event: BeatEvent): Beat {
       status: 'draft',
       isPrivate: kind === 'private',
       uploads: {},
+      spentAttempts: [],
       files: null,
       cover: null,
       dna: null,
@@ -141,6 +145,9 @@ export function evolve(state: Beat, event: BeatEvent): Beat {
       return {
         ...state,
         uploads: { ...state.uploads, [event.data.fileType]: { key: event.data.key, size: event.data.size } },
+        spentAttempts: event.data.attempt
+          ? [...state.spentAttempts, event.data.attempt]
+          : state.spentAttempts,
       };
     case 'BeatFilesReceived':
       return {

@@ -24,7 +24,11 @@ export type BeatCommand =
       data: Omit<BeatDrafted['data'], 'draftedAt'>;
       metadata: Now;
     }
-  | { type: 'RecordFile'; data: { fileType: BeatFileType; key: string; size: number }; metadata: Now }
+  | {
+      type: 'RecordFile';
+      data: { fileType: BeatFileType; key: string; size: number; attempt?: string };
+      metadata: Now;
+    }
   | {
       type: 'ReceiveFiles';
       data: { name: string; zipUploaded: boolean; cover: Omit<Cover, 'version'> | null };

@@ -54,6 +54,8 @@ export interface BeatView {
   prices: BeatPrices;
   /** The keys of every file recorded so far (confirm step), by type. */
   uploads: Partial<Record<BeatFileType, { key: string; size: number }>>;
+  /** Upload attempts already confirmed (their URLs are spent). */
+  spentAttempts: string[];
   /** Set once the files were received (finalize). */
   files: BeatFiles | null;
   cover: Cover | null;
@@ -93,6 +95,7 @@ function beatView(state: ExistingBeat): BeatView {
     crate: state.crate,
     prices: state.prices,
     uploads: state.uploads,
+    spentAttempts: state.spentAttempts,
     files: state.files,
     cover: state.cover,
     coverArtUrl: coverArtUrl(state.beatId, state.cover),
@@ -131,8 +134,9 @@ export function createBeatCommands(deps: BeatCommandDeps) {
       });
     },
 
-    async recordFile(beatId: string, fileType: BeatFileType, key: string, size: number): Promise<void> {
-      await run(beatId, { type: 'RecordFile', data: { fileType, key, size }, metadata: now() });
+    /** `attempt`: the signed upload the file came through (spent by this). */
+    async recordFile(beatId: string, fileType: BeatFileType, key: string, size: number, attempt?: string) {
+      await run(beatId, { type: 'RecordFile', data: { fileType, key, size, attempt }, metadata: now() });
     },
 
     /** Finalize: the files and the cover are in place. Returns whether this call received them. */

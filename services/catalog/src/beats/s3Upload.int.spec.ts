@@ -6,7 +6,8 @@ import { uploadLimitsFromMb } from '../upload/limits';
 
 /**
  * The distributed profile's upload path: the catalog hands out S3 presigned PUT URLs (no gateway in
- * between), the browser PUTs to S3, confirm checks the object in the bucket, playback reads it with
+ * between) for one upload attempt's object, the browser PUTs to S3, confirm copies it to the beat's key
+ * and checks it there (a later PUT through the URL never reaches the beat), playback reads it with
  * Range. On the local S3-compatible server of deploy/local and real PostgreSQL.
  */
 let bed: CatalogTestbed;
@@ -48,7 +49,9 @@ it('signs an S3 PUT, confirms the object in the bucket, and plays it back with R
     const signed = await post('/uploads/url', { type: 'mp3', trackId: beatId, fileKey: 'beat.mp3' });
     expect(signed.status).toBe(200);
     const url = new URL(signed.body.data as string);
-    expect(url.pathname).toContain(key);
+    // The URL writes this attempt's own object, never the beat's file.
+    expect(url.pathname).toContain(`uploads/${beatId}/mp3/`);
+    expect(url.pathname).not.toContain(key);
     const body = Buffer.from('ID3 mp3 frames of a cloud beat');
     const put = await fetch(url, {
       method: 'PUT',
@@ -61,6 +64,22 @@ it('signs an S3 PUT, confirms the object in the bucket, and plays it back with R
     expect(confirmed.status).toBe(200);
     expect((await catalog.commands.getBeat(beatId))?.uploads.mp3).toEqual({ key, size: body.length });
 
+    // A presigned PUT cannot be revoked: S3 still takes it, but on the spent attempt's object, which
+    // no confirm takes again; the beat's file keeps the confirmed bytes.
+    const swapped = await fetch(url, {
+      method: 'PUT',
+      body: Buffer.from('<html>another producer’s audio</html>'),
+      headers: signed.body.headers as Record<string, string>,
+    });
+    expect(swapped.status).toBe(200);
+    const again = await post('/uploads/confirm', { type: 'mp3', refId: beatId, isBeatBattle: true });
+    expect([again.status, again.body.message]).toEqual([
+      400,
+      'Empty fields. Please ensure all files were chosen.',
+    ]);
+    expect((await store.head(key))?.size).toBe(body.length);
+    expect(await store.list(`uploads/${beatId}/`)).toEqual([]);
+
     const part = await request(catalog.app)
       .get(`/beats/play?beatId=${beatId}`)
       .set(headers)
@@ -70,5 +89,6 @@ it('signs an S3 PUT, confirms the object in the bucket, and plays it back with R
     expect(Buffer.from(part.body as Buffer).toString()).toBe('mp3');
   } finally {
     await store.delete(key);
+    for (const stat of await store.list(`uploads/${beatId}/`)) await store.delete(stat.key);
   }
 });

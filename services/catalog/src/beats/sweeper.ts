@@ -1,6 +1,7 @@
 import type { BlobStore, Logger, SqlDatabase } from '@beatmatch/platform';
 import { beatFileKey } from '@beatmatch/contracts';
 import type { BeatCommands } from './commands';
+import { uploadAttemptsPrefix } from '../upload/storedFile';
 
 /** A draft (an upload never finalized) older than this is abandoned: its files are removed. */
 export const ABANDONED_DRAFT_MS = 24 * 60 * 60_000;
@@ -63,8 +64,10 @@ export class DraftSweeper {
     for (const { beat_id: beatId } of rows) {
       const beat = await commands.getBeat(beatId);
       if (!beat || beat.status !== 'draft') continue;
-      // Every key a signed URL could have been issued for, confirmed or not.
+      // Every key a confirm could have written, and every upload attempt's file.
+      const attempts = await blobs.list(uploadAttemptsPrefix(beatId));
       const keys = new Set([
+        ...attempts.map((stat) => stat.key),
         beatFileKey(beatId, 'snippet'),
         beatFileKey(beatId, 'mp3'),
         beatFileKey(beatId, 'wav'),

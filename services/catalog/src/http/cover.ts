@@ -14,9 +14,9 @@ const notFound = () => new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_foun
 
 /** Cover art: the public image (long-cached per version), its URL, and Manage Beats' cover change. */
 export function coverRoutes(router: Router, deps: CatalogApiDeps): void {
-  handleCall(router, 'beatmatch_cover_art', async (query, { res }) => {
+  handleCall(router, 'beatmatch_cover_art', async (query, { req, res }) => {
     const row = await deps.queries.beat(query.beatId);
-    if (!row?.cover) throw notFound();
+    if (!row?.cover || (row.isPrivate && row.producerId !== req.caller?.userId)) throw notFound();
     const blobs = await deps.blobs();
     const { body, stat } = await blobs.get(row.cover.key).catch((error: unknown) => {
       throw error instanceof BlobNotFoundError ? notFound() : error;
@@ -25,7 +25,9 @@ export function coverRoutes(router: Router, deps: CatalogApiDeps): void {
     res.setHeader('Content-Type', row.cover.contentType);
     res.setHeader('Content-Length', String(stat.size));
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // A private beat's cover is its producer's alone: no shared cache may keep it.
+    const scope = row.isPrivate ? 'private' : 'public';
+    res.setHeader('Cache-Control', current ? `${scope}, max-age=31536000, immutable` : 'no-cache');
     await sendStream(body, res);
   });
 

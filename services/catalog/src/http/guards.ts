@@ -6,10 +6,11 @@ import type { BeatCommands, BeatView } from '../beats/commands';
 /** The signed-in caller's id (handleCall has refused everyone else for these calls). */
 export const callerId = (req: Request): string => req.caller!.userId!;
 
-/** The caller's own beat (any state but deleted), or 404 / 403. */
+/** The caller's own beat (any state but deleted), or 404 / 403 (404 too for another's private beat). */
 export async function ownBeat(commands: BeatCommands, req: Request, beatId: string): Promise<BeatView> {
   const beat = await commands.getBeat(beatId);
-  if (!beat) throw new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
+  if (!beat || (beat.isPrivate && beat.producerId !== callerId(req)))
+    throw new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
   if (beat.producerId !== callerId(req))
     throw new HttpProblem(403, 'You can only change your own beats.', 'not_owner');
   return beat;

@@ -106,6 +106,15 @@ export function multipartForm(options: {
 export const formFile = (res: Response): MultipartFile | null =>
   (res.locals.formFile as MultipartFile | null | undefined) ?? null;
 
-/** The cover art form of finalize and of Manage Beats' cover change (a 413 past `maxFileBytes`). */
+/**
+ * The cover art form of finalize and of Manage Beats' cover change: a 413 past `maxFileBytes` that
+ * names the byte limit (the pixel limit is checked on the image itself).
+ */
 export const coverArtForm = (maxFileBytes: number) =>
-  multipartForm({ fileField: 'coverArt', maxFileBytes, tooLargeMessage: CATALOG_MESSAGES.coverTooLarge });
+  multipartForm({
+    fileField: 'coverArt',
+    maxFileBytes,
+    tooLargeMessage: CATALOG_MESSAGES.coverFileTooLarge(
+      Math.max(1, Math.round(maxFileBytes / (1024 * 1024))),
+    ),
+  });

@@ -1,26 +1,24 @@
 import type { Router } from 'express';
-import { beatFileKey, type BeatFileType } from '@beatmatch/contracts';
+import type { BeatFileType } from '@beatmatch/contracts';
 import { handleCall, HttpProblem } from '@beatmatch/platform';
 import { requiredFiles } from '../beats/beat';
 import type { BeatView } from '../beats/commands';
 import type { CatalogApiDeps } from './deps';
-import { checkSentFile, uploadKeyFor } from '../upload/storedFile';
+import { checkSentFile, newUploadAttempt } from '../upload/storedFile';
 import { ownDraft } from './guards';
 
 /** The upload wizard's files: a signed PUT URL per file, then the confirm step (producer-side spec §4). */
 export function uploadFileRoutes(router: Router, deps: CatalogApiDeps): void {
-  const uploadSeconds = deps.uploadUrlSeconds ?? 3600;
+  // Long enough to start sending a file (a signed PUT is checked when it starts); each URL is one attempt.
+  const uploadSeconds = deps.uploadUrlSeconds ?? 15 * 60;
 
   handleCall(router, 'get_presignedUrl', async (body, { req, res }) => {
     const beat = await ownDraft(deps.commands, req, body.trackId);
     partOfUpload(beat, body.type);
-    const key = uploadKeyFor(beat.beatId, body.type, body.fileKey);
-    const blobs = await deps.blobs();
-    if (body.type === 'trackout') {
-      // A stems file of the other archive type from an earlier attempt would be ambiguous: drop it.
-      await blobs.delete(beatFileKey(beat.beatId, 'trackout', key.endsWith('.rar') ? 'zip' : 'rar'));
-    }
-    const signed = await blobs.signedUploadUrl(key, {
+    const { key } = newUploadAttempt(beat.beatId, body.type, body.fileKey);
+    const signed = await (
+      await deps.blobs()
+    ).signedUploadUrl(key, {
       expiresIn: uploadSeconds,
       maxBytes: deps.limits[body.type],
     });
@@ -36,15 +34,16 @@ export function uploadFileRoutes(router: Router, deps: CatalogApiDeps): void {
   handleCall(router, 'aws_upload', async (body, { req }) => {
     const beat = await ownDraft(deps.commands, req, body.refId);
     partOfUpload(beat, body.type);
-    const { key, size } = await checkSentFile({
+    const { key, size, attempt } = await checkSentFile({
       blobs: await deps.blobs(),
       beatId: beat.beatId,
       kind: beat.kind,
       type: body.type,
       maxBytes: deps.limits[body.type],
+      spentAttempts: beat.spentAttempts,
       verifyFile: deps.verifyFile,
     });
-    await deps.commands.recordFile(beat.beatId, body.type, key, size);
+    await deps.commands.recordFile(beat.beatId, body.type, key, size, attempt);
     return { uploaded: body.type };
   });
 }

@@ -12,14 +12,14 @@ export function lyricsRouter(deps: ListenerTables & { listeners: Listeners; pool
   const { listeners } = deps;
   const router = Router();
   handleCall(router, 'get_lyrics', async ({ beatId }, { req }) => {
-    await findBeat(deps.pool, beatId, false);
     const userId = req.caller?.userId;
+    await findBeat(deps.pool, beatId, false, userId);
     if (!userId) return { lyrics: '', signIn: true };
     return { lyrics: await lyricsOf(deps, userListener(userId), beatId), signIn: false };
   });
   handleCall(router, 'save_lyrics', async ({ beatId, lyrics }, { req }) => {
     const { listener } = await listeners.of(req.caller);
-    await findBeat(deps.pool, beatId, false);
+    await findBeat(deps.pool, beatId, false, req.caller?.userId);
     await listeners.run(listener, {
       type: 'SaveLyrics',
       data: { beatId, lyrics },

@@ -37,7 +37,7 @@ export async function nextBeat(
   { listener, userId }: CallingListener,
   request: BeatPlayRequest,
 ): Promise<BeatPlayResponse> {
-  const chosen = await choiceOf(deps.pool, request);
+  const chosen = await choiceOf(deps.pool, request, userId);
   const call: Call = {
     limit: await playLimit(deps.pool, userId),
     filters: { genre: request.genre, musicalKey: request.musicalKey, tempo: request.tempo },
@@ -60,11 +60,18 @@ export async function nextBeat(
   }
 }
 
-/** The beat `choiceType` is about: `beatId` is then required, and may no longer be playable. */
-async function choiceOf(pool: BeatPool, request: BeatPlayRequest): Promise<Choice | undefined> {
+/**
+ * The beat `choiceType` is about: `beatId` is then required, and may no longer be playable, but a
+ * private beat is only its producer's to choose.
+ */
+async function choiceOf(
+  pool: BeatPool,
+  request: BeatPlayRequest,
+  userId: string | undefined,
+): Promise<Choice | undefined> {
   if (!request.choiceType) return undefined;
   if (!request.beatId) throw new HttpProblem(400, MATCHMAKER_MESSAGES.beatRequired, 'validation');
-  return { beat: await findBeat(pool, request.beatId, false), choice: request.choiceType };
+  return { beat: await findBeat(pool, request.beatId, false, userId), choice: request.choiceType };
 }
 
 interface Call {
