@@ -55,7 +55,9 @@ function answerHeaders(secureCookies: boolean, sessions: SessionResolver, device
         ...(typeof expires === 'string' ? { expires: new Date(expires) } : {}),
       });
     }
-    if (req.apiRoute === 'beatmatch_logout' && statusCode < 500) {
+    // Only a logout identity carried out (a POST, so CSRF-checked) ends the browser's session: a GET
+    // from a cross-site link or image is answered 404 by identity and must sign no one out.
+    if (req.apiRoute === 'beatmatch_logout' && req.method === 'POST' && statusCode < 300) {
       sessions.forget(req.sessionCookie);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
     }

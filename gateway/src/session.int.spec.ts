@@ -36,6 +36,12 @@ beforeAll(async () => {
     res.json({ ...session, userName: session.userId, email: `${session.userId}@example.com` });
   });
   stub.all('/me', (_req, res) => void res.json({ ok: true }));
+  // As identity's router answers: the logout is a POST; any other method is not found.
+  stub.all('/logout', (req, res) =>
+    req.method === 'POST'
+      ? void res.json({ message: 'bye' })
+      : void res.status(404).json({ message: 'Not found.' }),
+  );
   upstream = await new Promise<Server>((resolve) => {
     const server = stub.listen(0, '127.0.0.1', () => resolve(server));
   });
@@ -109,4 +115,15 @@ it('a password reset (sessionId null) drops every session of that user', async (
     expect(String(response.headers['set-cookie'])).toMatch(/bm_session=;/);
   }
   expect(lookups).toBe(before + 2);
+});
+
+it('signs no one out on a GET of the logout call (a cross-site link); only a CSRF-checked POST does', async () => {
+  const [gateway] = gateways as [ReturnType<typeof createGateway>];
+  const linked = await request(gateway).get('/api/beatmatch_logout').set('cookie', 'bm_session=cookie-b');
+  expect(linked.status).toBe(404);
+  expect(String(linked.headers['set-cookie'] ?? '')).not.toContain('bm_session=;');
+  const forged = await request(gateway).post('/api/beatmatch_logout').set('cookie', 'bm_session=cookie-b');
+  expect(forged.status).toBe(403);
+  expect(String(forged.headers['set-cookie'] ?? '')).not.toContain('bm_session=;');
+  expect((await auth(gateway, 'cookie-b')).status).toBe(200);
 });
