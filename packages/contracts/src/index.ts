@@ -10,6 +10,7 @@ export * from './catalog/genres';
 export * from './catalog/dna';
 export * from './catalog/blobKeys';
 export * from './commerce';
+export * from './payouts';
 export * from './plans';
 export * from './matchmaker';
 export * from './catalogApi';

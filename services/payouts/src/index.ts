@@ -1,12 +1,92 @@
-import { assembleService, defineService } from '@beatmatch/platform';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { defineService, openEventSourced, type Infrastructure } from '@beatmatch/platform';
 import { payoutSettingsRouter } from './settings/api';
+import { payoutSettingsProjection, payoutSettingsSchema } from './settings/readModel';
+import { ledgerSchema, PAYOUTS_SCHEMA } from './ledger/ledger';
+import { runsSchema } from './runs/schema';
+import { payoutRunsRouter } from './runs/api';
+import { monthlyRunsWorker } from './runs/temporal';
+import type { PayoutPorts } from './runs/pay';
+import { subscribeLedger } from './integration/subscriptions';
+import { LocalPayoutProvider } from './fiat/localProvider';
+import { settlementPoller } from './fiat/settlements';
+import type { FiatPayoutProvider } from './fiat/port';
+import type { TokenTreasury } from './token/port';
+
+export interface PayoutsServiceOptions {
+  /** The $BEAT treasury (src/token); without one, $BEAT payouts are computed and wait. */
+  treasury?: TokenTreasury;
+  /** The fiat payout provider; default the local provider (embedded profile). */
+  fiat?: (db: Infrastructure['db'], schema: string) => FiatPayoutProvider;
+  /** The runs' Temporal task queue (apps sharing one Temporal server each need their own). */
+  taskQueue: string;
+  /** How often submitted fiat payouts are asked for their status (ms). */
+  settlePollMs?: number;
+  /** The local provider's settling delay (ms). */
+  settleAfterMs?: number;
+  schema?: string;
+  consumer?: string;
+  topic?: string;
+}
 
 /**
- * Composition root of payouts, written with the service kit (packages/platform/src/runtime/eventSourced.ts):
- * its ledger and runs come with the payouts issue; today it answers the payout settings' empty state.
+ * Composition root of payouts (the service kit): the payout settings aggregate with its read model,
+ * the ledger fed by commerce's sales and refunds, the monthly runs on Temporal Schedules, the fiat
+ * provider and its settlement poller.
  */
+export async function createPayoutsService(infrastructure: Infrastructure, options: PayoutsServiceOptions) {
+  const { db, logger, clock } = infrastructure;
+  const schema = options.schema ?? PAYOUTS_SCHEMA;
+  const core = await openEventSourced(infrastructure, {
+    name: 'payouts',
+    schema,
+    readModels: [payoutSettingsSchema, ledgerSchema, runsSchema, LocalPayoutProvider.schemaSql],
+    projections: (s) => [payoutSettingsProjection(s)],
+  });
+  const ports: PayoutPorts = {
+    db,
+    schema,
+    clock,
+    fiat: options.fiat?.(db, schema) ?? new LocalPayoutProvider(db, schema, clock, options.settleAfterMs),
+    ...(options.treasury ? { treasury: options.treasury } : {}),
+  };
+  const runs = infrastructure.workflows
+    ? monthlyRunsWorker({ temporal: infrastructure.workflows, taskQueue: options.taskQueue, ports, logger })
+    : undefined;
+  if (!runs) logger.warn('no Temporal frontend (TEMPORAL_ADDRESS): monthly payout runs are not scheduled');
+  const service = core.assemble({
+    routers: [payoutSettingsRouter(core.store), payoutRunsRouter(ports)],
+    subscriptions: [
+      () =>
+        subscribeLedger({
+          ...infrastructure,
+          schema,
+          ...(options.consumer ? { consumer: options.consumer } : {}),
+          ...(options.topic ? { topic: options.topic } : {}),
+        }),
+    ],
+    workers: [settlementPoller(ports, logger, options.settlePollMs ?? 10_000), ...(runs ? [runs] : [])],
+    onStop: async () => options.treasury?.close(),
+  });
+  return { ...service, ports, runs };
+}
+
+/** Each data directory's own task queue, so apps sharing one Temporal server never take each other's runs. */
+const taskQueueOf = (dataDir: string) =>
+  `payouts-runs-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+
 export const service = defineService({
   name: 'payouts',
-  create: async (infrastructure) =>
-    assembleService(infrastructure, { name: 'payouts', routers: [payoutSettingsRouter()] }),
+  config: {
+    /** The monthly runs' Temporal task queue (default: one derived from the data directory). */
+    PAYOUTS_TASK_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,200}$/)
+      .optional(),
+  },
+  create: (infrastructure, config) =>
+    createPayoutsService(infrastructure, {
+      taskQueue: config.PAYOUTS_TASK_QUEUE ?? taskQueueOf(infrastructure.dataDir),
+    }),
 });

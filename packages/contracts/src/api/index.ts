@@ -9,7 +9,7 @@ import { payoutsCalls } from './payouts';
 
 export * from './call';
 export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
-export { PAYOUT_SPLIT, payoutAddressAnswer } from './payouts';
+export { PAYOUT_SPLIT, PAYOUT_STATUSES, WALLET_ADDRESS_MESSAGES, payoutAddressAnswer } from './payouts';
 
 /** Every API call of the product, by its spec name (`{product}` = beatmatch): `/api/<name>`. */
 export const apiCalls = {

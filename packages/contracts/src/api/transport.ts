@@ -82,6 +82,15 @@ export const callTransport = {
   createPaypalSubscription: { method: 'post' },
   paypal_webhook: { method: 'post' },
   get_address: { method: 'post' },
+  save_address: { method: 'post' },
+  delete_address: { method: 'post' },
+  get_payout_method: { method: 'post' },
+  save_payout_method: { method: 'post' },
+  get_wallet: { method: 'post' },
+  payouts_history: { method: 'post' },
+  populate_payouts: { method: 'post' },
+  pay_payouts: { method: 'post' },
+  payout_exclude_intercash: { method: 'post' },
 } as const satisfies Record<DeclaredCallName, CallTransport>;
 
 export const API_PREFIX = '/api/';

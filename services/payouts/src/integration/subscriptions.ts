@@ -1,0 +1,38 @@
+import { beatPurchasedV1, COMMERCE_TOPIC, purchaseRefundedV1 } from '@beatmatch/contracts';
+import { on, subscribeToContracts, type EventBus, type Logger, type SqlDatabase } from '@beatmatch/platform';
+import { postTransfer } from '../ledger/ledger';
+import { refundTransfer, saleTransfer } from '../ledger/postings';
+
+/**
+ * The ledger is fed only by integration events: commerce's sales and refunds, each posted in the
+ * transaction that marks its event id processed (and keyed by its purchase, so a sale published twice
+ * under two ids still posts once).
+ */
+export const ledgerHandlers = (schema: string) => [
+  on(beatPurchasedV1, async (event, tx) => {
+    await postTransfer(tx, saleTransfer(event.payload), schema);
+  }),
+  on(purchaseRefundedV1, async (event, tx) => {
+    await postTransfer(tx, refundTransfer(event.payload), schema);
+  }),
+];
+
+export function subscribeLedger(options: {
+  bus: EventBus;
+  db: SqlDatabase;
+  logger: Logger;
+  schema: string;
+  /** Consumer group and topic (tests use fresh ones). */
+  consumer?: string;
+  topic?: string;
+}) {
+  return subscribeToContracts({
+    bus: options.bus,
+    db: options.db,
+    logger: options.logger,
+    schema: options.schema,
+    consumer: options.consumer ?? 'payouts.ledger',
+    topics: [options.topic ?? COMMERCE_TOPIC],
+    handlers: ledgerHandlers(options.schema),
+  });
+}

@@ -1,0 +1,94 @@
+import type { SqlExecutor } from '@beatmatch/platform';
+
+/*
+ * The earnings ledger: double-entry, append-only, integer cents (issue 22 item 1; pgledger's shape).
+ * A transfer is a set of entries on named accounts whose amounts sum to zero; its id is the source
+ * fact (a purchase, a refund, a payout), so the same fact is posted once however often it arrives.
+ * Nothing is updated or deleted: a refund or a returned payout is a transfer of its own.
+ */
+
+export const PAYOUTS_SCHEMA = 'payouts';
+
+/** The ledger's accounts. A producer's earnings account is what the platform owes them. */
+export const accounts = {
+  /** Money taken from buyers (the counter side of every sale and refund). */
+  buyers: 'buyers',
+  /** The service fee (commission: none, spec §9: the fee is the platform's only income from a sale). */
+  platformFees: 'platform:fees',
+  earnings: (producerId: string) => `earnings:${producerId}`,
+  paid: (producerId: string) => `paid:${producerId}`,
+  provider: (method: string) => `provider:${method}`,
+} as const;
+
+export interface Entry {
+  account: string;
+  /** Signed cents: positive credits the account. */
+  amountCents: number;
+}
+
+export interface Transfer {
+  /** The source fact, e.g. `sale:<purchaseId>`: posting it twice posts it once. */
+  transferId: string;
+  kind: 'sale' | 'refund' | 'payout' | 'payoutReturned';
+  /** The month (UTC, YYYY-MM) the transfer counts in: a sale's, a refund's or the paid month. */
+  month: string;
+  occurredAt: string;
+  entries: Entry[];
+}
+
+export const ledgerSchema = (s: string) => `
+  CREATE SCHEMA IF NOT EXISTS ${s};
+  CREATE TABLE IF NOT EXISTS ${s}.ledger_transfers (
+    transfer_id text PRIMARY KEY,
+    kind text NOT NULL,
+    month char(7) NOT NULL,
+    occurred_at timestamptz NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS ${s}.ledger_entries (
+    transfer_id text NOT NULL REFERENCES ${s}.ledger_transfers (transfer_id),
+    account text NOT NULL,
+    month char(7) NOT NULL,
+    amount_cents bigint NOT NULL,
+    PRIMARY KEY (transfer_id, account)
+  );
+  CREATE INDEX IF NOT EXISTS ledger_entries_by_account ON ${s}.ledger_entries (account, month);`;
+
+export class UnbalancedTransferError extends Error {
+  constructor(transfer: Transfer) {
+    super(`transfer ${transfer.transferId} does not balance`);
+    this.name = 'UnbalancedTransferError';
+  }
+}
+
+/** The UTC month of an instant, YYYY-MM. */
+export const monthOf = (instant: string | Date) => new Date(instant).toISOString().slice(0, 7);
+
+/** Whether the transfer's entries sum to zero, each an integer number of cents. */
+export const balances = (entries: readonly Entry[]) =>
+  entries.every((entry) => Number.isSafeInteger(entry.amountCents)) &&
+  entries.reduce((sum, entry) => sum + entry.amountCents, 0) === 0;
+
+/**
+ * Posts a transfer inside the caller's transaction; answers false when it was posted before.
+ * Entries of zero are left out (a free beat credits nobody) and entries on one account are merged.
+ */
+export async function postTransfer(tx: SqlExecutor, transfer: Transfer, schema = PAYOUTS_SCHEMA) {
+  if (!balances(transfer.entries)) throw new UnbalancedTransferError(transfer);
+  const claimed = await tx.query(
+    `INSERT INTO ${schema}.ledger_transfers (transfer_id, kind, month, occurred_at)
+     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [transfer.transferId, transfer.kind, transfer.month, transfer.occurredAt],
+  );
+  if (claimed.rowCount === 0) return false;
+  const merged = new Map<string, number>();
+  for (const entry of transfer.entries)
+    merged.set(entry.account, (merged.get(entry.account) ?? 0) + entry.amountCents);
+  const rows = [...merged].filter(([, amount]) => amount !== 0);
+  if (rows.length === 0) return true;
+  await tx.query(
+    `INSERT INTO ${schema}.ledger_entries (transfer_id, account, month, amount_cents)
+     SELECT $1, account, $2, amount FROM unnest($3::text[], $4::bigint[]) AS e (account, amount)`,
+    [transfer.transferId, transfer.month, rows.map(([account]) => account), rows.map(([, amount]) => amount)],
+  );
+  return true;
+}

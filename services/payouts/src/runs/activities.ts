@@ -1,0 +1,25 @@
+import { closeMonth, type RunSummary } from './closeMonth';
+import { computedPayouts, sendPayout, type PayoutPorts } from './pay';
+import { monthOf } from '../ledger/ledger';
+
+/** The month a run started now pays for: the prior one. */
+export function priorMonth(now: Date): string {
+  return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+}
+
+/** The monthly run's activities, made from the injected ports (temporalio/samples' createActivities). */
+export function createRunActivities(ports: PayoutPorts) {
+  return {
+    async closePriorMonth(): Promise<RunSummary> {
+      return closeMonth(ports.db, ports.schema, priorMonth(ports.clock()), ports.clock());
+    },
+    async payoutsToSend(month: string, kind: 'token' | 'fiat'): Promise<string[]> {
+      return computedPayouts(ports, month, kind);
+    },
+    async sendPayout(payoutId: string): Promise<'sent' | 'done'> {
+      return sendPayout(ports, payoutId);
+    },
+  };
+}
+
+export type RunActivities = ReturnType<typeof createRunActivities>;

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { handleCall } from '@beatmatch/platform';
+import { adminOnly, callerId } from '../http/caller';
+import { balancesOf, nextPayoutDates } from '../ledger/balances';
+import { priorMonth } from './activities';
+import { closeMonth, summaryOf } from './closeMonth';
+import { payoutsOf } from './history';
+import { computedPayouts, sendPayout, type PayoutPorts } from './pay';
+
+/** Wallet and Payouts History for producers; Monthly Payouts / Pay Payouts / exclude prepaid for admins. */
+export function payoutRunsRouter(ports: PayoutPorts): Router {
+  const router = Router();
+  const { db, schema: s } = ports;
+  handleCall(router, 'get_wallet', async (_input, { req }) => {
+    const now = ports.clock();
+    return { ...(await balancesOf(db, s, callerId(req), now)), ...nextPayoutDates(now) };
+  });
+  handleCall(router, 'payouts_history', async (_input, { req }) => ({
+    payouts: await payoutsOf(db, s, callerId(req)),
+  }));
+  const admin = { before: [adminOnly] };
+  handleCall(
+    router,
+    'populate_payouts',
+    ({ month }) => closeMonth(db, s, month ?? priorMonth(ports.clock()), ports.clock()),
+    admin,
+  );
+  handleCall(
+    router,
+    'pay_payouts',
+    async ({ month }) => {
+      const run = month ?? priorMonth(ports.clock());
+      for (const payoutId of await computedPayouts(ports, run)) await sendPayout(ports, payoutId);
+      return summaryOf(db, s, run);
+    },
+    admin,
+  );
+  handleCall(
+    router,
+    'payout_exclude_intercash',
+    async ({ exclude }) => {
+      await db.query(
+        `INSERT INTO ${s}.run_settings (id, exclude_prepaid_cards) VALUES (true, $1)
+         ON CONFLICT (id) DO UPDATE SET exclude_prepaid_cards = EXCLUDED.exclude_prepaid_cards`,
+        [exclude],
+      );
+      return { exclude };
+    },
+    admin,
+  );
+  return router;
+}
