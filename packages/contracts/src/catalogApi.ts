@@ -176,6 +176,16 @@ export const lastUploadedPriceAnswer = z.object({
 
 export const createReferenceAnswer = z.object({ beatRefId: z.string() });
 
+/** The producer's uploads against their plan's cap, asked before the wizard starts. */
+export const uploadAllowanceAnswer = z.object({
+  /** Uploads that count against the cap (finished ones, and drafts still being sent). */
+  uploads: z.number().int().nonnegative(),
+  /** null: unlimited. */
+  cap: z.number().int().nonnegative().nullable(),
+  /** Set when no upload may start: the reason, as create_reference would refuse it. */
+  refusal: z.string().nullable(),
+});
+
 /** A signed PUT for one file: the URL (`data`), and what the PUT must carry. */
 export const signedUploadAnswer = z.object({
   data: z.string(),

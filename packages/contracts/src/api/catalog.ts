@@ -16,6 +16,7 @@ import {
   manageBeatsAnswer,
   pioneersAnswer,
   signedUploadAnswer,
+  uploadAllowanceAnswer,
   changeNameRequestSchema,
   confirmUploadRequestSchema,
   createReferenceRequestSchema,
@@ -35,6 +36,14 @@ export const catalogCalls = {
     summary: "The prices of the producer's last upload (the wizard's defaults), in dollars",
     access: 'user',
     answer: lastUploadedPriceAnswer,
+  }),
+  beatmatch_upload_allowance: declareCall({
+    service: 'catalog',
+    path: '/uploads/allowance',
+    method: 'get',
+    summary: "The producer's uploads against their plan's cap (the wizard asks before it starts)",
+    access: 'user',
+    answer: uploadAllowanceAnswer,
   }),
   beatmatch_create_reference: declareCall({
     service: 'catalog',

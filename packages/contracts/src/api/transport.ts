@@ -36,6 +36,7 @@ export const callTransport = {
   beatmatch_contact: { method: 'post' },
   get_whitepaper: { method: 'post' },
   beatmatch_last_uploaded_price: { method: 'get' },
+  beatmatch_upload_allowance: { method: 'get' },
   beatmatch_create_reference: { method: 'post' },
   get_presignedUrl: { method: 'post' },
   aws_upload: { method: 'post' },

@@ -713,6 +713,7 @@ describe('upload caps and the inactive crate', () => {
   });
 
   it('refuses the fourth upload on the free plan with the banner text, and lets a producer plan upload more', async () => {
+    expect((await get('dave', '/uploads/allowance')).body).toEqual({ uploads: 0, cap: 3, refusal: null });
     const ids: string[] = [];
     for (const name of ['One', 'Two', 'Three']) {
       const { beatId, response } = await upload('dave', { name, stems: false });
@@ -726,6 +727,12 @@ describe('upload caps and the inactive crate', () => {
     });
     expect(fourth.status).toBe(403);
     expect(fourth.body.message).toBe('You can only upload 3 beats. Please subscribe to upload more.');
+    // The wizard asks before it starts, and is told the same.
+    expect((await get('dave', '/uploads/allowance')).body).toEqual({
+      uploads: 3,
+      cap: 3,
+      refusal: 'You can only upload 3 beats. Please subscribe to upload more.',
+    });
 
     // A deleted upload frees its slot.
     await post('dave', '/beats/delete', { beatId: ids[0], delete: true });
@@ -755,6 +762,7 @@ describe('upload caps and the inactive crate', () => {
       (await post('dave', '/uploads/reference', { name: 'Five', ...prices, marriagePackagePrice: '-' }))
         .status,
     ).toBe(200);
+    expect((await get('dave', '/uploads/allowance')).body).toEqual({ uploads: 4, cap: 100, refusal: null });
     // A free producer's uploads were heard all along: the plan moves no crate.
     await catalog.crateSync.kick();
     const manage = await post('dave', '/beats/manage');

@@ -4,7 +4,7 @@ import { CATALOG_MESSAGES, centsToDollars, type BeatPrices } from '@beatmatch/co
 import { handleCall, HttpProblem, type CallInput } from '@beatmatch/platform';
 import type { UploadKind } from '../beats/beat';
 import type { CatalogApiDeps } from './deps';
-import { checkUploadCap } from '../upload/cap';
+import { checkUploadCap, uploadAllowance } from '../upload/cap';
 import { callerId } from './guards';
 import { cents, marriageCents, truthy } from './prices';
 
@@ -20,6 +20,11 @@ export function uploadReferenceRoutes(router: Router, deps: CatalogApiDeps): voi
           marriagePackage: centsToDollars(prices.marriage),
         }
       : { firstDatePackage: null, relationshipPackage: null, marriagePackage: '-' };
+  });
+
+  handleCall(router, 'beatmatch_upload_allowance', async (_input, { req, res }) => {
+    res.setHeader('Cache-Control', 'no-store');
+    return uploadAllowance(deps, callerId(req));
   });
 
   handleCall(router, 'beatmatch_create_reference', async (body, { req }) => {

@@ -9,23 +9,33 @@ export interface UploadCapDeps {
   clock: () => Date;
 }
 
+/** The refusal past a cap: the spec's banner text on the free plan, the plan's number otherwise. */
+const capMessage = (cap: number) =>
+  cap === 3
+    ? CATALOG_MESSAGES.uploadCap
+    : `You can only upload ${cap} beats. Please upgrade your plan to upload more.`;
+
 /**
- * Refuses an upload past the producer's plan's cap (spec §9: 3 without a plan). At finalize
- * (`finalizing`: that upload's beat id) only other finished uploads count.
+ * The producer's uploads against their plan's cap (spec §9: 3 without a plan): what the wizard asks
+ * before it starts, and what create_reference and finalize check. At finalize (`finalizing`: that
+ * upload's beat id) only other finished uploads count.
  */
-export async function checkUploadCap(deps: UploadCapDeps, producerId: string, finalizing?: string) {
+export async function uploadAllowance(deps: UploadCapDeps, producerId: string, finalizing?: string) {
   const cap = uploadCap(await deps.entitlements.of(producerId));
-  const count = await deps.queries.uploadCount(
+  const uploads = await deps.queries.uploadCount(
     producerId,
     deps.clock(),
     finalizing ? { exceptBeatId: finalizing, finalizedOnly: true } : {},
   );
-  if (count >= cap)
-    throw new HttpProblem(
-      403,
-      cap === 3
-        ? CATALOG_MESSAGES.uploadCap
-        : `You can only upload ${cap} beats. Please upgrade your plan to upload more.`,
-      'upload_cap',
-    );
+  return {
+    uploads,
+    cap: Number.isFinite(cap) ? cap : null,
+    refusal: uploads >= cap ? capMessage(cap) : null,
+  };
+}
+
+/** Refuses an upload past the producer's plan's cap (403 with the message of `uploadAllowance`). */
+export async function checkUploadCap(deps: UploadCapDeps, producerId: string, finalizing?: string) {
+  const { refusal } = await uploadAllowance(deps, producerId, finalizing);
+  if (refusal) throw new HttpProblem(403, refusal, 'upload_cap');
 }
