@@ -18,8 +18,14 @@ export interface TokenTransferRequest {
 
 export interface TokenTransfer {
   payoutId: string;
+  /**
+   * `failed`: mined but reverted (e.g. the treasury holds too few tokens): nothing reached the
+   * producer, and the run gives the amount back to their balance.
+   */
+  status: 'confirmed' | 'failed';
   txHash: string;
   blockNumber: number;
+  /** Blocks on top of it, its own included, when this answer was given. */
   confirmations: number;
   /** Token base units sent (decimal string: can exceed Number's range). */
   tokenUnits: string;

@@ -1,0 +1,206 @@
+import { serviceTestbed, type ServiceTestbed } from '@beatmatch/testing';
+import {
+  createPublicClient,
+  custom,
+  erc20Abi,
+  type EIP1193RequestFn,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { DEV_CHAIN_TREASURY_KEY, startDevChain, type DevChain } from './devChain';
+import { EvmTokenTreasury, type EvmTreasuryOptions } from './treasury';
+import { unitsOfTokens, unitsPerDollar } from './units';
+
+const SUPPLY_TOKENS = 1_000n;
+const CENT = 10n ** 16n;
+
+describe('$BEAT treasury on the development chain (EDR)', () => {
+  let bed: ServiceTestbed;
+  let chain: DevChain;
+  let reader: PublicClient;
+
+  beforeAll(async () => {
+    bed = await serviceTestbed({ schema: 'payouts_token' });
+    chain = await startDevChain();
+    reader = readerOf(chain);
+  });
+  afterAll(() => bed.close());
+
+  const open = (overrides: Partial<EvmTreasuryOptions> = {}) =>
+    EvmTokenTreasury.open({
+      db: bed.db,
+      schema: bed.schema,
+      transport: custom(chain),
+      replayJournal: true,
+      treasuryKey: DEV_CHAIN_TREASURY_KEY,
+      unitsPerDollar: unitsPerDollar('1'),
+      initialSupplyUnits: unitsOfTokens(SUPPLY_TOKENS),
+      confirmations: 1,
+      pollingMs: 10,
+      receiptTimeoutMs: 10_000,
+      ...overrides,
+    });
+  const wallet = () => privateKeyToAccount(generatePrivateKey()).address;
+  const balanceOf = (token: Hex, holder: Hex, on = reader) =>
+    on.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+  const sentBy = (treasury: EvmTokenTreasury) => reader.getTransactionCount({ address: treasury.address });
+
+  it('deploys $BEAT once, with the whole supply in the treasury', async () => {
+    const treasury = await open();
+    expect(await reader.getCode({ address: treasury.tokenAddress })).toMatch(/^0x[0-9a-f]{100,}$/);
+    expect(await treasury.treasuryBalance()).toBe(unitsOfTokens(SUPPLY_TOKENS));
+    const sent = await sentBy(treasury);
+
+    const reopened = await open();
+    expect(reopened.tokenAddress).toBe(treasury.tokenAddress);
+    expect(await sentBy(reopened)).toBe(sent);
+  });
+
+  it('transfers a payout to the wallet with its hash, block and confirmations, and only once', async () => {
+    const treasury = await open();
+    const to = wallet();
+    const before = await treasury.treasuryBalance();
+
+    const transfer = await treasury.transfer({ payoutId: 'p-2026-10-token-a', to, amountCents: 1_234 });
+
+    const receipt = await reader.getTransactionReceipt({ hash: transfer.txHash as Hex });
+    expect(transfer).toEqual({
+      payoutId: 'p-2026-10-token-a',
+      status: 'confirmed',
+      txHash: receipt.transactionHash,
+      blockNumber: Number(receipt.blockNumber),
+      confirmations: 1,
+      tokenUnits: (1_234n * CENT).toString(),
+    });
+    expect(receipt.status).toBe('success');
+    expect(await balanceOf(treasury.tokenAddress, to)).toBe(1_234n * CENT);
+    expect(await treasury.treasuryBalance()).toBe(before - 1_234n * CENT);
+
+    const sent = await sentBy(treasury);
+    const again = await treasury.transfer({ payoutId: 'p-2026-10-token-a', to, amountCents: 1_234 });
+    expect(again).toEqual(transfer);
+    expect(await sentBy(treasury)).toBe(sent);
+    expect(await balanceOf(treasury.tokenAddress, to)).toBe(1_234n * CENT);
+    expect(await treasury.transfersOf(['p-2026-10-token-a', 'p-never-paid'])).toEqual([transfer]);
+  });
+
+  it('records a transfer the treasury cannot cover as failed: mined, reverted, nothing moved', async () => {
+    const treasury = await open();
+    const to = wallet();
+    const before = await treasury.treasuryBalance();
+    const tooMuch = Number(SUPPLY_TOKENS) * 100 + 1;
+
+    const transfer = await treasury.transfer({ payoutId: 'p-2026-10-token-poor', to, amountCents: tooMuch });
+
+    expect(transfer.status).toBe('failed');
+    const receipt = await reader.getTransactionReceipt({ hash: transfer.txHash as Hex });
+    expect(receipt.status).toBe('reverted');
+    expect(transfer.blockNumber).toBe(Number(receipt.blockNumber));
+    expect(await balanceOf(treasury.tokenAddress, to)).toBe(0n);
+    expect(await treasury.treasuryBalance()).toBe(before);
+    expect(await treasury.transfer({ payoutId: 'p-2026-10-token-poor', to, amountCents: tooMuch })).toEqual(
+      transfer,
+    );
+  });
+
+  it('after a crash between sending and recording, the next call sends nothing and answers the mined transfer', async () => {
+    const crashing = await open(dying(dyingAfter(chain.request)));
+    const to = wallet();
+    await expect(
+      crashing.transfer({ payoutId: 'p-crash-after-send', to, amountCents: 500 }),
+    ).rejects.toThrow();
+    const sent = await sentBy(crashing);
+    expect(await balanceOf(crashing.tokenAddress, to)).toBe(500n * CENT);
+    const [journaled] = await journalOf('p-crash-after-send');
+    expect(journaled).toMatchObject({ status: 'pending', block_number: null });
+
+    const restarted = await open();
+    const transfer = await restarted.transfer({ payoutId: 'p-crash-after-send', to, amountCents: 500 });
+
+    expect(await sentBy(restarted)).toBe(sent);
+    expect(transfer).toMatchObject({ status: 'confirmed', txHash: journaled!.tx_hash });
+    expect(await balanceOf(restarted.tokenAddress, to)).toBe(500n * CENT);
+    expect(await journalOf('p-crash-after-send')).toMatchObject([{ status: 'confirmed' }]);
+  });
+
+  it('after a crash between journaling and sending, the next call sends the same signed transaction once', async () => {
+    const crashing = await open(dying(dyingBefore(chain.request)));
+    const to = wallet();
+    const sentBefore = await sentBy(crashing);
+    await expect(
+      crashing.transfer({ payoutId: 'p-crash-before-send', to, amountCents: 700 }),
+    ).rejects.toThrow();
+    expect(await sentBy(crashing)).toBe(sentBefore);
+    const [journaled] = await journalOf('p-crash-before-send');
+
+    const restarted = await open();
+    const transfer = await restarted.transfer({ payoutId: 'p-crash-before-send', to, amountCents: 700 });
+
+    expect(transfer).toMatchObject({ status: 'confirmed', txHash: journaled!.tx_hash });
+    expect(await sentBy(restarted)).toBe(sentBefore + 1);
+    expect(await balanceOf(restarted.tokenAddress, to)).toBe(700n * CENT);
+  });
+
+  it('rebuilds a fresh development chain from its journal: same token, balances and blocks', async () => {
+    const treasury = await open();
+    const ids = ['p-2026-10-token-a', 'p-2026-10-token-poor', 'p-crash-after-send', 'p-crash-before-send'];
+    const transfers = await treasury.transfersOf(ids);
+    const balance = await treasury.treasuryBalance();
+
+    const freshChain = await startDevChain();
+    const rebuilt = await open({ transport: custom(freshChain) });
+
+    expect(rebuilt.tokenAddress).toBe(treasury.tokenAddress);
+    expect(await rebuilt.treasuryBalance()).toBe(balance);
+    const again = await rebuilt.transfersOf(ids);
+    expect(again.map(({ confirmations: _, ...rest }) => rest)).toEqual(
+      transfers.map(({ confirmations: _, ...rest }) => rest),
+    );
+    const fresh = readerOf(freshChain);
+    for (const transfer of again)
+      expect(await fresh.getTransactionReceipt({ hash: transfer.txHash as Hex })).toMatchObject({
+        blockNumber: BigInt(transfer.blockNumber),
+        status: transfer.status === 'confirmed' ? 'success' : 'reverted',
+      });
+  });
+
+  function journalOf(payoutId: string) {
+    return bed.db
+      .query<{ status: string; tx_hash: string; block_number: string | null }>(
+        `SELECT status, tx_hash, block_number FROM ${bed.schema}.token_transactions WHERE payout_id = $1`,
+        [payoutId],
+      )
+      .then((result) => result.rows);
+  }
+});
+
+/** A treasury whose process dies on the way: no retries, and it waits for nothing long. */
+function dying(request: EIP1193RequestFn): Partial<EvmTreasuryOptions> {
+  return { transport: custom({ request }, { retryCount: 0 }), receiptTimeoutMs: 200 };
+}
+
+function readerOf(chain: DevChain): PublicClient {
+  return createPublicClient({ transport: custom(chain), cacheTime: 0 });
+}
+
+/** The process dies right after the node took the transaction: nothing it asks after the send gets an answer. */
+function dyingAfter(request: EIP1193RequestFn): EIP1193RequestFn {
+  let dead = false;
+  return (async (args: Parameters<EIP1193RequestFn>[0]) => {
+    if (dead) throw new Error('process killed after sending');
+    const answer: unknown = await request(args);
+    dead = args.method === 'eth_sendRawTransaction';
+    return answer;
+  }) as EIP1193RequestFn;
+}
+
+/** The process dies right before the send: the intent is journaled, the node never sees it. */
+function dyingBefore(request: EIP1193RequestFn): EIP1193RequestFn {
+  let dead = false;
+  return (async (args: Parameters<EIP1193RequestFn>[0]) => {
+    dead ||= args.method === 'eth_sendRawTransaction';
+    if (dead) throw new Error('process killed before sending');
+    return request(args);
+  }) as EIP1193RequestFn;
+}
