@@ -8,6 +8,7 @@ export * from './contract';
 export * from './catalog';
 export * from './catalog/genres';
 export * from './catalog/dna';
+export * from './packsApi';
 export * from './catalog/blobKeys';
 export * from './commerce';
 export * from './payouts';

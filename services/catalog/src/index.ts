@@ -6,6 +6,7 @@ import {
   type EventBus,
   type InternalTokenVerifier,
   type Logger,
+  type Mailer,
   type SqlDatabase,
 } from '@beatmatch/platform';
 import { showcaseRouter } from './showcase/api';
@@ -25,6 +26,7 @@ import { DraftSweeper } from './beats/sweeper';
 import { temporalUploadWorkflow } from './upload';
 import { verifyUploadedFile } from './verify';
 import { seedDemoCatalogue } from './demo/catalogue';
+import { packs } from './packs';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands } from './beats/commands';
@@ -66,6 +68,10 @@ export interface CatalogServiceOptions {
    * upload workflow when the catalogue is empty (or an earlier seed was interrupted). Needs a workflow.
    */
   demoCatalogue?: { beats: number };
+  /** Where the packs' mails go (shares, verification codes); without one they wait in the outbox. */
+  mailer?: Mailer;
+  /** The site's address (links in mails). */
+  publicUrl?: () => string;
 }
 
 /** Composition root of the catalog (the service kit): store, read models, relay, subscriptions, workers, HTTP. */
@@ -75,8 +81,9 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const core = await openEventSourced(options, {
     name: 'catalog',
     schema: options.schema ?? CATALOG_SCHEMA,
-    readModels: [catalogReadModelSchema, fingerprintSchemaSql, entitlementsSchemaSql],
-    projections: (s) => [catalogProjection(s)],
+    readModels: [catalogReadModelSchema, fingerprintSchemaSql, entitlementsSchemaSql, packs.readModel],
+    projections: (s) => [catalogProjection(s), packs.projection(s)],
+    relays: packs.relays,
   });
   const { store, schema: s } = core;
   const queries = new CatalogQueries(db, s);
@@ -98,6 +105,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     options.demoCatalogue,
   );
 
+  const beatPacks = packs.create({ ...options, store, db, schema: s, queries, entitlements, clock });
   const service = core.assemble({
     routers: [
       // Public showcase reads first: the catalog router asks for a session after its public routes.
@@ -113,8 +121,10 @@ export async function createCatalogService(options: CatalogServiceOptions) {
         clock,
         logger,
       }),
+      beatPacks.router,
     ],
     subscriptions: [
+      ...beatPacks.subscriptions,
       () =>
         subscribe({
           bus,

@@ -26,9 +26,11 @@ import {
   presignedUrlRequestSchema,
 } from '../catalogApi';
 import { bytes, declareCall } from './call';
+import { packCalls } from './packs';
 
 /** catalog's calls. */
 export const catalogCalls = {
+  ...packCalls,
   beatmatch_last_uploaded_price: declareCall({
     service: 'catalog',
     path: '/uploads/last-price',
