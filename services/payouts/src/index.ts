@@ -14,6 +14,14 @@ import { settlementPoller } from './fiat/settlements';
 import type { FiatPayoutProvider } from './fiat/port';
 import type { TokenTreasury } from './token/port';
 
+/** What payouts takes from the process (its Infrastructure; tests build it by hand). */
+export type PayoutsBase = Pick<
+  Infrastructure,
+  'db' | 'bus' | 'logger' | 'verifier' | 'clock' | 'workflows'
+> & {
+  relayPollMs?: number;
+};
+
 export interface PayoutsServiceOptions {
   /** The $BEAT treasury (src/token); without one, $BEAT payouts are computed and wait. */
   treasury?: TokenTreasury;
@@ -35,7 +43,7 @@ export interface PayoutsServiceOptions {
  * the ledger fed by commerce's sales and refunds, the monthly runs on Temporal Schedules, the fiat
  * provider and its settlement poller.
  */
-export async function createPayoutsService(infrastructure: Infrastructure, options: PayoutsServiceOptions) {
+export async function createPayoutsService(infrastructure: PayoutsBase, options: PayoutsServiceOptions) {
   const { db, logger, clock } = infrastructure;
   const schema = options.schema ?? PAYOUTS_SCHEMA;
   const core = await openEventSourced(infrastructure, {
@@ -60,7 +68,9 @@ export async function createPayoutsService(infrastructure: Infrastructure, optio
     subscriptions: [
       () =>
         subscribeLedger({
-          ...infrastructure,
+          bus: infrastructure.bus,
+          db,
+          logger,
           schema,
           ...(options.consumer ? { consumer: options.consumer } : {}),
           ...(options.topic ? { topic: options.topic } : {}),

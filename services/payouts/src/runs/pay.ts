@@ -53,7 +53,13 @@ export async function sendPayout(ports: PayoutPorts, payoutId: string): Promise<
     row.kind === 'token'
       ? await ports
           .treasury!.transfer({ payoutId, to: row.destination.address!, amountCents: gross })
-          .then((t) => ({ status: 'paid', ref: null, txHash: t.txHash, block: t.blockNumber }))
+          .then((t) => ({
+            // A reverted transfer moved nothing: the payout is returned and never leaves the balance.
+            status: t.status === 'confirmed' ? 'paid' : 'returned',
+            ref: null,
+            txHash: t.txHash,
+            block: t.blockNumber,
+          }))
       : await ports.fiat
           .submit({
             payoutId,
@@ -68,7 +74,8 @@ export async function sendPayout(ports: PayoutPorts, payoutId: string): Promise<
        WHERE payout_id = $1 AND status = 'computed'`,
       [payoutId, sent.status, sent.ref, sent.txHash, sent.block, now.toISOString()],
     );
-    if (moved.rowCount === 1) await postTransfer(tx, payoutTransfer(postingOf(row, now)), s);
+    if (moved.rowCount === 1 && sent.status !== 'returned')
+      await postTransfer(tx, payoutTransfer(postingOf(row, now)), s);
   });
   return 'sent';
 }

@@ -4,7 +4,8 @@ import type { TokenTransfer, TokenTransferRequest, TokenTreasury } from '../toke
 /**
  * A real, in-memory TokenTreasury for tests of the monthly run: it keeps the port's promise
  * (idempotent per payoutId: a second call answers the first transfer) and counts how often each
- * payout was actually sent, so a test can see that nobody was paid twice. One cent is 10^16 units.
+ * payout was actually sent, so a test can see that nobody was paid twice. One cent is 10^16 units;
+ * a transfer beyond the treasury's balance fails as a reverted one does.
  */
 export class MemoryTreasury implements TokenTreasury {
   readonly transfers = new Map<string, TokenTransfer & { to: string; amountCents: number }>();
@@ -18,11 +19,13 @@ export class MemoryTreasury implements TokenTreasury {
     const earlier = this.transfers.get(request.payoutId);
     if (earlier) return earlier;
     const units = BigInt(request.amountCents) * 10n ** 16n;
-    if (units > this.balanceUnits) throw new Error('the treasury holds too few tokens');
-    this.balanceUnits -= units;
+    // Like a reverted transfer on chain: mined, nothing moved.
+    const status = units > this.balanceUnits ? ('failed' as const) : ('confirmed' as const);
+    if (status === 'confirmed') this.balanceUnits -= units;
     this.sends.set(request.payoutId, (this.sends.get(request.payoutId) ?? 0) + 1);
     const transfer = {
       payoutId: request.payoutId,
+      status,
       to: request.to,
       amountCents: request.amountCents,
       txHash: `0x${createHash('sha256').update(request.payoutId).digest('hex')}`,
