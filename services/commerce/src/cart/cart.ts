@@ -15,8 +15,25 @@ export type CartLine = {
   addedAt: string;
 };
 
+/**
+ * The cart's open checkout (README "One open checkout"): the order placed for it, its payment session
+ * and what it was placed for (`key`: lines, prices, fee and buyer). A second checkout of the same cart
+ * answers it again; a checkout of a changed cart voids it.
+ */
+export type OpenCheckout = {
+  orderId: string;
+  sessionId: string;
+  url: string;
+  amountCents: number;
+  key: string;
+  at: string;
+};
+
 export interface CartState {
   lines: CartLine[];
+  checkout: OpenCheckout | null;
+  /** When the latest payment sessions were opened (the checkout limit counts them). */
+  checkoutsOpenedAt: string[];
 }
 
 export type CartEvent =
@@ -24,7 +41,8 @@ export type CartEvent =
   | { type: 'CartItemUpgraded'; data: { beatId: string; package: PackageName; priceCents: number } }
   | { type: 'CartItemRemoved'; data: { beatId: string } }
   | { type: 'CartReset'; data: { at: string; reason: 'user' | 'merged' } }
-  | { type: 'CartItemsPurchased'; data: { orderId: string; beatIds: string[] } };
+  | { type: 'CartItemsPurchased'; data: { orderId: string; beatIds: string[] } }
+  | { type: 'CheckoutOpened'; data: OpenCheckout };
 
 export type CartCommand =
   | { type: 'add'; beatId: string; package: PackageName; priceCents: number; now: Date }
@@ -38,6 +56,15 @@ export type CartCommand =
 
 export const userCartStream = (userId: string) => `cart-user:${userId}`;
 export const deviceCartStream = (uuid: string) => `cart-device:${uuid}`;
+
+/** At most this many new payment sessions per cart in CHECKOUT_LIMIT_WINDOW_MS (item 7 of issue 20). */
+export const CHECKOUT_LIMIT = 5;
+export const CHECKOUT_LIMIT_WINDOW_MS = 60_000;
+
+/** Whether the cart may open another payment session now (answering the open one is always allowed). */
+export const mayOpenCheckout = (state: CartState, now: Date) =>
+  state.checkoutsOpenedAt.filter((at) => now.getTime() - Date.parse(at) < CHECKOUT_LIMIT_WINDOW_MS).length <
+  CHECKOUT_LIMIT;
 
 const find = (state: CartState, beatId: string) => state.lines.find((line) => line.beatId === beatId);
 
@@ -53,7 +80,7 @@ const added = (command: Extract<CartCommand, { type: 'add' | 'upgrade' }>): Cart
 });
 
 export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
-  initialState: () => ({ lines: [] }),
+  initialState: () => ({ lines: [], checkout: null, checkoutsOpenedAt: [] }),
 
   decide(command, state) {
     switch (command.type) {
@@ -100,9 +127,13 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'CartItemAdded':
-        return { lines: [...state.lines.filter((l) => l.beatId !== event.data.beatId), event.data] };
+        return {
+          ...state,
+          lines: [...state.lines.filter((l) => l.beatId !== event.data.beatId), event.data],
+        };
       case 'CartItemUpgraded':
         return {
+          ...state,
           lines: state.lines.map((line) =>
             line.beatId === event.data.beatId
               ? { ...line, package: event.data.package, priceCents: event.data.priceCents }
@@ -110,11 +141,21 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
           ),
         };
       case 'CartItemRemoved':
-        return { lines: state.lines.filter((line) => line.beatId !== event.data.beatId) };
+        return { ...state, lines: state.lines.filter((line) => line.beatId !== event.data.beatId) };
       case 'CartReset':
-        return { lines: [] };
+        return { ...state, lines: [] };
       case 'CartItemsPurchased':
-        return { lines: state.lines.filter((line) => !event.data.beatIds.includes(line.beatId)) };
+        return {
+          ...state,
+          lines: state.lines.filter((line) => !event.data.beatIds.includes(line.beatId)),
+          checkout: state.checkout?.orderId === event.data.orderId ? null : state.checkout,
+        };
+      case 'CheckoutOpened':
+        return {
+          ...state,
+          checkout: event.data,
+          checkoutsOpenedAt: [...state.checkoutsOpenedAt, event.data.at].slice(-CHECKOUT_LIMIT),
+        };
     }
   },
 };

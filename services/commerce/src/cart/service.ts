@@ -106,8 +106,16 @@ export class CartService {
     return (await aggregateStream(this.store, stream, cartDecider)).state.lines;
   }
 
+  /** The cart and the version it was read at (checkout appends to it only if nothing moved since). */
+  async snapshot(stream: string) {
+    return aggregateStream(this.store, stream, cartDecider);
+  }
+
   async priced(stream: string, buyerId?: string): Promise<PricedLine[]> {
-    const lines = await this.lines(stream);
+    return this.pricedLines(await this.lines(stream), buyerId);
+  }
+
+  async pricedLines(lines: CartLine[], buyerId?: string): Promise<PricedLine[]> {
     const beats = await beatsById(
       this.db,
       this.s,

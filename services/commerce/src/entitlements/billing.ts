@@ -30,7 +30,13 @@ export async function planSessionSettled(
   event: CheckoutSessionSettled,
 ): Promise<ProviderEventOutcome> {
   if (event.stage !== 'completed' || event.payment === 'unpaid') return 'ignored';
-  await startPlan(deps, session, event.subscriptionRef ?? event.sessionId);
+  await startPlan(
+    deps,
+    session,
+    event.subscriptionRef ?? event.sessionId,
+    deps.payments.provider,
+    event.occurredAt,
+  );
   return 'planStarted';
 }
 
@@ -56,6 +62,7 @@ export async function renewalPaid(deps: SubscriptionDeps, event: RenewalPaid): P
     eventId: event.eventId,
     periodEndsAt: event.periodEndsAt,
     amountCents: event.amountCents,
+    occurredAt: event.occurredAt,
     now: deps.clock(),
   });
   return renewed ? 'planRenewed' : 'ignored';
@@ -72,6 +79,7 @@ export async function renewalFailed(
     type: 'renewalFailed',
     reference: event.reference,
     eventId: event.eventId,
+    occurredAt: event.occurredAt,
     now: deps.clock(),
   });
   return ended ? 'renewalFailed' : 'ignored';

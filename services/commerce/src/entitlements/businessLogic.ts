@@ -23,6 +23,8 @@ export type MembershipCommand =
       provider: 'stripe' | 'test' | 'paypal';
       reference: string;
       amountCents?: number;
+      /** When the provider says it happened (null: not said). */
+      occurredAt?: Date | null;
       now: Date;
     }
   /** reference: only the plan the provider bills under it (a provider's cancellation webhook). */
@@ -33,16 +35,31 @@ export type MembershipCommand =
       eventId: string;
       periodEndsAt: Date;
       amountCents: number;
+      occurredAt?: Date | null;
       now: Date;
     }
-  | { type: 'renewalFailed'; reference: string; eventId: string; now: Date }
+  | { type: 'renewalFailed'; reference: string; eventId: string; occurredAt?: Date | null; now: Date }
   | { type: 'lifetime'; reference: string; amountCents?: number; now: Date };
 
 type Command<T extends MembershipCommand['type']> = Extract<MembershipCommand, { type: T }>;
 const currentPlan = (state: MembershipState, memberType: MemberType) =>
   memberType === 'artist' ? state.artistPlan : state.producerPlan;
 
+/** Whether a provider event happened before the latest news of the member's plan of that type. */
+const older = (state: MembershipState, memberType: MemberType, occurredAt: Date | null | undefined) => {
+  const latest = state.subscriptions[memberType]?.eventAt;
+  return !!occurredAt && !!latest && occurredAt.toISOString() < latest;
+};
+
+/** The provider event's time, when it said one (kept on the event: later news is compared with it). */
+const occurred = (occurredAt: Date | null | undefined) =>
+  occurredAt ? { occurredAt: occurredAt.toISOString() } : {};
+
 function start(command: Command<'start'>, state: MembershipState): MembershipEvent[] {
+  // A completed session (or a subscription) starts a plan once, ever: a redelivery after a cancel
+  // or another payment of the same session brings nothing back.
+  if (state.references.includes(command.reference)) return [];
+  if (older(state, command.memberType, command.occurredAt)) return [];
   if (currentPlan(state, command.memberType) === command.plan) return [];
   return [
     {
@@ -56,6 +73,7 @@ function start(command: Command<'start'>, state: MembershipState): MembershipEve
         at: command.now.toISOString(),
         periodEndsAt: (command.trialEndsAt ?? addMonth(command.now)).toISOString(),
         ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+        ...occurred(command.occurredAt),
       },
     },
   ];
@@ -67,7 +85,7 @@ function renew(command: Command<'renew'>, state: MembershipState): MembershipEve
   if (!memberType) return [];
   const sub = state.subscriptions[memberType]!;
   // Cancelled by the member: a late payment does not bring it back (the provider refunds it).
-  if (sub.ended === 'cancelled') return [];
+  if (sub.ended === 'cancelled' || older(state, memberType, command.occurredAt)) return [];
   const periodEndsAt = command.periodEndsAt.toISOString();
   // Running and already paid past that date (the same invoice's second event): nothing to do.
   if (sub.ended === null && periodEndsAt <= sub.periodEndsAt) return [];
@@ -82,6 +100,7 @@ function renew(command: Command<'renew'>, state: MembershipState): MembershipEve
         periodEndsAt: periodEndsAt > sub.periodEndsAt ? periodEndsAt : sub.periodEndsAt,
         amountCents: command.amountCents,
         at: command.now.toISOString(),
+        ...occurred(command.occurredAt),
       },
     },
   ];
@@ -91,6 +110,7 @@ function renewalFailed(command: Command<'renewalFailed'>, state: MembershipState
   if (state.providerEvents.includes(command.eventId)) return [];
   const memberType = billedType(state, command.reference);
   if (!memberType || state.subscriptions[memberType]!.ended !== null) return [];
+  if (older(state, memberType, command.occurredAt)) return [];
   return [
     {
       type: 'PlanEnded',
@@ -100,6 +120,7 @@ function renewalFailed(command: Command<'renewalFailed'>, state: MembershipState
         reference: command.reference,
         eventId: command.eventId,
         at: command.now.toISOString(),
+        ...occurred(command.occurredAt),
       },
     },
   ];
@@ -118,8 +139,19 @@ function cancel(command: Command<'cancel'>, state: MembershipState): MembershipE
 function lifetime(command: Command<'lifetime'>, state: MembershipState): MembershipEvent[] {
   // Once only. A running monthly plan ends with it: the lifetime view has no Cancel button,
   // and nothing is left to pay for (every benefit is the member's for good).
-  if (state.lifer) return [];
   const at = command.now.toISOString();
+  if (state.lifer) {
+    const known = [state.lifetimeReference, ...state.refundedPayments].includes(command.reference);
+    // Another payment from a lifer (a second checkout paid): given back, never a second membership.
+    return known
+      ? []
+      : [
+          {
+            type: 'LifetimePaymentRefunded',
+            data: { reference: command.reference, amountCents: command.amountCents ?? 0, at },
+          },
+        ];
+  }
   const events: MembershipEvent[] = [
     {
       type: 'LifetimeBought',

@@ -20,6 +20,11 @@ export interface PlanSubscription {
   periodEndsAt: string;
   /** null while running; why it ended otherwise (only a failed renewal can be revived by a later payment). */
   ended: null | 'cancelled' | 'renewal_failed';
+  /**
+   * When the latest news of this plan happened (the provider's event time, or the member's cancel):
+   * a provider event from before it never changes the plan (absent on plans recorded before it was kept).
+   */
+  eventAt?: string;
 }
 
 export interface MembershipState extends Entitlements {
@@ -27,6 +32,13 @@ export interface MembershipState extends Entitlements {
   subscriptions: Record<MemberType, PlanSubscription | null>;
   /** Provider event ids already applied (renewals and failed renewals are idempotent on them). */
   providerEvents: string[];
+  /** Every reference a plan was ever started under: a completed session is spent. */
+  references: string[];
+  /** The families (artist, producer) whose one free trial was used. */
+  trialsUsed: MemberType[];
+  /** The payment that bought the lifetime membership, and payments of it given back as duplicates. */
+  lifetimeReference: string | null;
+  refundedPayments: string[];
 }
 
 /** One calendar month on (the 31st of January → the 28th/29th of February), UTC. */
@@ -53,6 +65,8 @@ export type MembershipEvent =
         /** Absent on events recorded before periods were kept: the trial's end, else a month on. */
         periodEndsAt?: string;
         amountCents?: number;
+        /** The provider event's time (absent: `at`). */
+        occurredAt?: string;
       };
     }
   | { type: 'PlanCancelled'; data: { memberType: MemberType; at: string } }
@@ -67,6 +81,7 @@ export type MembershipEvent =
         periodEndsAt: string;
         amountCents: number;
         at: string;
+        occurredAt?: string;
       };
     }
   | {
@@ -78,12 +93,18 @@ export type MembershipEvent =
         reference: string;
         eventId: string;
         at: string;
+        occurredAt?: string;
       };
     }
   | {
       type: 'LifetimeBought';
       /** amountCents: what was paid (absent on events recorded before it was kept). */
       data: { reference: string; at: string; amountCents?: number };
+    }
+  | {
+      /** A lifetime payment from a member who is a lifer already: given back through the provider. */
+      type: 'LifetimePaymentRefunded';
+      data: { reference: string; amountCents: number; at: string };
     };
 
 export const membershipStream = (userId: string) => `membership:${userId}`;
@@ -93,6 +114,10 @@ export const initialMembership = (): MembershipState => ({
   paypal: false,
   subscriptions: { artist: null, producer: null },
   providerEvents: [],
+  references: [],
+  trialsUsed: [],
+  lifetimeReference: null,
+  refundedPayments: [],
 });
 
 export function evolve(state: MembershipState, event: MembershipEvent): MembershipState {
@@ -113,14 +138,20 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
               event.data.trialEndsAt ??
               addMonth(new Date(event.data.at)).toISOString(),
             ended: null,
+            eventAt: event.data.occurredAt ?? event.data.at,
           },
         },
+        references: [...state.references, event.data.reference],
+        trialsUsed:
+          event.data.trialEndsAt && !state.trialsUsed.includes(event.data.memberType)
+            ? [...state.trialsUsed, event.data.memberType]
+            : state.trialsUsed,
       };
     case 'PlanCancelled':
       return {
         ...state,
         ...planOf(event.data.memberType, null),
-        subscriptions: endSubscription(state, event.data.memberType, 'cancelled'),
+        subscriptions: endSubscription(state, event.data.memberType, 'cancelled', event.data.at),
       };
     case 'PlanRenewed':
       return {
@@ -133,6 +164,7 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
             reference: event.data.reference,
             periodEndsAt: event.data.periodEndsAt,
             ended: null,
+            eventAt: event.data.occurredAt ?? event.data.at,
           },
         },
         providerEvents: [...state.providerEvents, event.data.eventId],
@@ -141,11 +173,18 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
       return {
         ...state,
         ...planOf(event.data.memberType, null),
-        subscriptions: endSubscription(state, event.data.memberType, event.data.reason),
+        subscriptions: endSubscription(
+          state,
+          event.data.memberType,
+          event.data.reason,
+          event.data.occurredAt ?? event.data.at,
+        ),
         providerEvents: [...state.providerEvents, event.data.eventId],
       };
     case 'LifetimeBought':
-      return { ...state, lifer: true };
+      return { ...state, lifer: true, lifetimeReference: event.data.reference };
+    case 'LifetimePaymentRefunded':
+      return { ...state, refundedPayments: [...state.refundedPayments, event.data.reference] };
   }
 }
 
@@ -159,7 +198,8 @@ function endSubscription(
   state: MembershipState,
   memberType: MemberType,
   ended: 'cancelled' | 'renewal_failed',
+  eventAt: string,
 ): MembershipState['subscriptions'] {
   const sub = state.subscriptions[memberType];
-  return { ...state.subscriptions, [memberType]: sub ? { ...sub, ended } : null };
+  return { ...state.subscriptions, [memberType]: sub ? { ...sub, ended, eventAt } : null };
 }

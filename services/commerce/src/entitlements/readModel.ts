@@ -79,6 +79,8 @@ const apply: {
          updated_at = now() WHERE user_id = $1`,
       [userId],
     ),
+  // A duplicate lifetime payment changes no plan (it is given back).
+  LifetimePaymentRefunded: () => Promise.resolve(),
   LifetimeBought: (tx, s, userId) =>
     tx.query(`UPDATE ${s}.memberships SET lifer = true, updated_at = now() WHERE user_id = $1`, [userId]),
 };

@@ -13,6 +13,7 @@ import {
   type subscriptionCheckoutRequestSchema,
 } from '@beatmatch/contracts';
 import {
+  aggregateStream,
   HttpProblem,
   type Caller,
   type EventStore,
@@ -20,7 +21,9 @@ import {
   type SqlDatabase,
   type SqlExecutor,
 } from '@beatmatch/platform';
+import { membershipDecider } from './businessLogic';
 import { changeMembership } from './commands';
+import { membershipStream } from './membership';
 
 /**
  * create_subscription_checkout opens a payment session for a plan (prices and trials: contracts'
@@ -68,6 +71,8 @@ export interface SubscriptionDeps {
   db: SqlDatabase;
   schema: string;
   store: EventStore;
+  /** The store inside a transaction (a payment and what it changes commit together). */
+  storeIn: (tx: SqlExecutor) => EventStore;
   payments: Infrastructure['payments'];
   publicUrl: () => string;
   clock: () => Date;
@@ -82,6 +87,7 @@ export async function startPlan(
   session: SubscriptionSession,
   reference: string,
   provider: 'stripe' | 'test' | 'paypal' = deps.payments.provider,
+  occurredAt: Date | null = null,
 ) {
   const now = deps.clock();
   await changeMembership(deps, session.user_id, {
@@ -92,6 +98,7 @@ export async function startPlan(
     provider,
     reference,
     amountCents: session.amount_cents,
+    occurredAt,
     now,
   });
 }
@@ -103,10 +110,16 @@ export const pagePath = (type: MemberType) =>
 export const customerEmail = (caller: Pick<Caller, 'userId' | 'email'>) =>
   caller.email ?? `${caller.userId}@users.invalid`;
 
-/** A trial asked for: two weeks for an ambassador's referral, a week after the survey, else none. */
-function trialDaysOf(body: SubscriptionCheckoutRequest): number {
-  if (truthy(body.ambassadorTrial)) return TRIAL_DAYS.ambassador;
-  return truthy(body.weekTrial) ? TRIAL_DAYS.week : 0;
+/**
+ * The trial of a plan checkout (README "Trials"): one per person per family, ever — none once a plan
+ * of the family started on a trial. The week's trial when asked for; the ambassador's 14 days only for
+ * a referral the referrals service has confirmed, and no such event exists yet (issue 23), so a
+ * client's `ambassadorTrial` alone gives no trial.
+ */
+async function trialDaysOf(deps: SubscriptionDeps, userId: string, body: SubscriptionCheckoutRequest) {
+  if (!truthy(body.weekTrial)) return 0;
+  const { state } = await aggregateStream(deps.store, membershipStream(userId), membershipDecider);
+  return state.trialsUsed.includes(body.type) ? 0 : TRIAL_DAYS.week;
 }
 
 /** create_subscription_checkout: a payment session for a plan of the member's type; answers where to pay. */
@@ -119,7 +132,7 @@ export async function openPlanCheckout(
     throw new HttpProblem(400, COMMERCE_MESSAGES.planRequired, 'plan');
   const plan = body.plan as PlanId;
   const { userId } = caller;
-  const trialDays = trialDaysOf(body);
+  const trialDays = await trialDaysOf(deps, userId, body);
   const base = deps.publicUrl().replace(/\/$/, '');
   const { customerId } = await deps.payments.createCustomer({ userId, email: customerEmail(caller) });
   const amountCents = PLAN_PRICES_CENTS[plan];

@@ -8,7 +8,7 @@ import {
 } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
 import type { MembershipEvent, MembershipState } from '../entitlements/membership';
-import { ownerOf, type OrderEvent, type OrderState } from '../orders/order';
+import { ownerOf, purchasedLines, type OrderEvent, type OrderState } from '../orders/order';
 
 /*
  * What commerce publishes (domain → contract), in the transaction of the events that cause it:
@@ -20,7 +20,8 @@ import { ownerOf, type OrderEvent, type OrderState } from '../orders/order';
 export const membershipPublication = {
   topic: COMMERCE_TOPIC,
   map(events: MembershipEvent[], state: MembershipState, streamName: string): OutgoingMessage[] {
-    if (events.length === 0) return [];
+    // A duplicate payment given back changes no entitlement.
+    if (events.every((event) => event.type === 'LifetimePaymentRefunded')) return [];
     const userId = streamName.slice('membership:'.length);
     const last = events[events.length - 1]!;
     const changedAt = 'at' in last.data ? last.data.at : new Date().toISOString();
@@ -70,9 +71,10 @@ export const orderPublication = {
           };
         });
       if (event.type !== 'OrderPaid') return [];
-      const purchased = placed.lines.map((line, index) => {
+      const paid = purchasedLines({ ...state, purchases: event.data.purchases });
+      const purchased = paid.map(({ line, purchase }) => {
         const payload: BeatPurchasedPayload = {
-          purchaseId: event.data.purchases[index]!.purchaseId,
+          purchaseId: purchase.purchaseId,
           orderId: placed.orderId,
           beatId: line.beatId,
           producerId: line.producerId,
@@ -96,8 +98,8 @@ export const orderPublication = {
         orderId: placed.orderId,
         email: placed.buyerEmail,
         purchaseIds: event.data.purchases.map((purchase) => purchase.purchaseId),
-        beatNames: placed.lines.map((line) => line.beatName),
-        amountCents: placed.totalCents + placed.feeCents,
+        beatNames: paid.map(({ line }) => line.beatName),
+        amountCents: paid.reduce((sum, { line }) => sum + line.priceCents + line.feeCents, 0),
         currency: 'usd',
         completedAt: event.data.paidAt,
       };

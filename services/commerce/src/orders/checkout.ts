@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
   COMMERCE_MESSAGES,
+  ERROR_CODES,
+  GATEWAY_MESSAGES,
   PACKAGE_TITLES,
   serviceFeeCents,
   type CheckoutAnswer,
 } from '@beatmatch/contracts';
 import {
+  ConcurrencyError,
   handleCommand,
   HttpProblem,
   testSubscriptionId,
@@ -14,18 +17,21 @@ import {
   type EventStore,
   type Infrastructure,
   type SqlDatabase,
+  type SqlExecutor,
 } from '@beatmatch/platform';
 import type { CartService } from '../cart/service';
-import { deviceCartStream } from '../cart/cart';
+import { deviceCartStream, mayOpenCheckout, type CartLine, type OpenCheckout } from '../cart/cart';
 import { membershipPaymentSession } from '../entitlements/paymentSessions';
 import { guestBuyerId, orderDecider, orderStream, splitFee, type OrderLine, type OrderPlaced } from './order';
-import { payOrder } from './payment';
+import { lockFor, payOrder } from './payment';
 import { orderBySession } from './readModel';
 
 export interface CheckoutDeps {
   db: SqlDatabase;
   schema: string;
   store: EventStore;
+  /** The store inside a transaction: the cart's checkout, the voided order and the new one commit together. */
+  storeIn: (tx: SqlExecutor) => EventStore;
   carts: CartService;
   payments: Infrastructure['payments'];
   publicUrl: () => string;
@@ -38,6 +44,21 @@ export interface CheckoutDeps {
 /** Who checks out: a signed-in user, or a visitor on the device the gateway vouches for. */
 export type CheckoutCaller = Pick<Caller, 'userId' | 'email' | 'userName' | 'deviceId'>;
 
+/** Who pays for an order: a user, or a guest by e-mail (`guest:<email>`). */
+interface Buyer {
+  id: string;
+  email: string;
+  guest: boolean;
+  name?: string;
+}
+
+const answerOf = (open: OpenCheckout): CheckoutAnswer => ({
+  url: open.url,
+  orderId: open.orderId,
+  sessionId: open.sessionId,
+  amount: centsToDollars(open.amountCents),
+});
+
 /** Test card numbers of the local provider (Stripe's: 4242… pays, 4000 0000 0000 0002 is declined). */
 const GOOD_CARDS = new Set(['4242424242424242', '5555555555554444']);
 const DECLINED_CARD = '4000000000000002';
@@ -49,46 +70,100 @@ export class Checkout {
   /**
    * Places an order for the caller's available cart lines at today's prices; answers where to pay.
    * The cart is the user's, with the device cart of the browser they are on (`deviceId`, vouched for
-   * by the gateway) merged in first — never a device named in the body.
+   * by the gateway) merged in first — never a device named in the body. A cart has one open checkout
+   * (README "One open checkout"): asked again for the same lines, prices and buyer it answers the open
+   * one; for a changed cart it voids the open order and places a new one.
    */
   async start(caller: CheckoutCaller, guestEmail?: string): Promise<CheckoutAnswer> {
-    const { carts, store } = this.deps;
     // A visitor pays as a guest: the cart of its vouched device, the purchases the e-mail's (README).
     const guest = !caller.userId;
     if (guest && !guestEmail) throw new Error('a guest checkout needs an e-mail');
-    const buyer = {
+    const buyer: Buyer = {
       id: caller.userId ?? guestBuyerId(guestEmail!),
       email: caller.userId ? (caller.email ?? '') : guestEmail!,
       guest,
+      ...(!guest && caller.userName ? { name: caller.userName } : {}),
     };
-    const cartStream = await carts.streamFor(caller);
-    const { lines, totalCents, feeCents } = await this.orderLines(cartStream, caller.userId);
+    const cartStream = await this.deps.carts.streamFor(caller);
+    // Another checkout of this cart may commit between our read and our append: read again, then.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startOnce(cartStream, buyer);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  private async startOnce(cartStream: string, buyer: Buyer): Promise<CheckoutAnswer> {
+    const { carts, clock } = this.deps;
+    const { state: cart, currentVersion } = await carts.snapshot(cartStream);
+    const { lines, totalCents, feeCents } = await this.orderLines(cart.lines, buyer);
+    const key = JSON.stringify([
+      buyer.id,
+      buyer.email,
+      feeCents,
+      lines.map((l) => [l.beatId, l.package, l.priceCents]),
+    ]);
+    if (cart.checkout?.key === key && (await this.stillOpen(cart.checkout.sessionId)))
+      return answerOf(cart.checkout);
+    if (!mayOpenCheckout(cart, clock()))
+      throw new HttpProblem(429, GATEWAY_MESSAGES.tooManyAttempts, ERROR_CODES.rateLimited);
     const orderId = randomUUID();
     const { sessionId, url } = await this.paymentSession(orderId, buyer, lines, feeCents);
+    const placedAt = clock().toISOString();
+    const opened: OpenCheckout = {
+      orderId,
+      sessionId,
+      url,
+      amountCents: totalCents + feeCents,
+      key,
+      at: placedAt,
+    };
     const placed: OrderPlaced = {
       orderId,
       buyerId: buyer.id,
       buyerEmail: buyer.email,
-      ...(guest ? { guest: true } : {}),
-      ...(!guest && caller.userName ? { buyerName: caller.userName } : {}),
+      ...(buyer.guest ? { guest: true } : {}),
+      ...(buyer.name ? { buyerName: buyer.name } : {}),
       cartStream,
       lines,
       totalCents,
       feeCents,
       provider: this.deps.payments.provider,
       sessionId,
-      placedAt: this.deps.clock().toISOString(),
+      placedAt,
     };
-    await handleCommand(store, orderStream(orderId), orderDecider, { type: 'place', order: placed });
+    await this.deps.db.transaction(async (tx) => {
+      await lockFor(tx, cartStream);
+      const store = this.deps.storeIn(tx);
+      // Only if the cart is still as read: a concurrent checkout's order wins, ours is never shown.
+      await store.appendToStream(cartStream, [{ type: 'CheckoutOpened', data: opened }], {
+        expectedVersion: currentVersion,
+      });
+      if (cart.checkout)
+        await handleCommand(store, orderStream(cart.checkout.orderId), orderDecider, {
+          type: 'void',
+          replacedBy: orderId,
+          now: clock(),
+        });
+      await handleCommand(store, orderStream(orderId), orderDecider, { type: 'place', order: placed });
+    });
     // Nothing to pay (every beat free): there is no payment to wait for.
-    if (totalCents + feeCents === 0) await payOrder(this.deps, orderId, `free_${orderId}`, 0);
-    return { url, orderId, sessionId, amount: centsToDollars(totalCents + feeCents) };
+    if (opened.amountCents === 0) await payOrder(this.deps, orderId, `free_${orderId}`, 0);
+    return answerOf(opened);
+  }
+
+  /** Whether an order's payment session can still be paid (not paid, failed, expired or voided). */
+  private async stillOpen(sessionId: string) {
+    return (await orderBySession(this.deps.db, this.deps.schema, sessionId))?.status === 'open';
   }
 
   /** The cart's available lines at today's prices, with the service fee split over them. */
-  private async orderLines(cartStream: string, userId: string | undefined) {
+  private async orderLines(cartLines: CartLine[], buyer: Buyer) {
     const { carts } = this.deps;
-    const priced = (await carts.priced(cartStream, userId)).filter((p) => p.priceCents !== null);
+    const userId = buyer.guest ? undefined : buyer.id;
+    const priced = (await carts.pricedLines(cartLines, userId)).filter((p) => p.priceCents !== null);
     if (priced.length === 0) throw new HttpProblem(400, COMMERCE_MESSAGES.nothingToPay, 'cart_empty');
     const amounts = priced.map((p) => p.priceCents!);
     const totalCents = amounts.reduce((a, b) => a + b, 0);
@@ -111,7 +186,7 @@ export class Checkout {
   /** The provider's payment session for the order (none when there is nothing to pay). */
   private async paymentSession(
     orderId: string,
-    buyer: { id: string; email: string; guest: boolean },
+    buyer: Buyer,
     lines: OrderLine[],
     feeCents: number,
   ): Promise<{ sessionId: string; url: string }> {

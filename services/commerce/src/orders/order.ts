@@ -44,12 +44,31 @@ export type OrderPlaced = {
 export type OrderPurchase = {
   purchaseId: string;
   beatId: string;
+  /** The order line it is (absent on orders paid before lines could be skipped: the same index). */
+  line?: number;
+};
+
+/**
+ * A payment that bought nothing new, given back through the provider (README "Duplicate payments"):
+ * a second payment of a paid order, a payment of a voided order, or lines the buyer already owns.
+ */
+export type DuplicatePayment = {
+  paymentRef: string;
+  amountCents: number;
+  /** The order lines it paid for (every line: the whole payment). */
+  lines: number[];
+  whole: boolean;
+  reason: 'already_paid' | 'voided' | 'already_owned';
+  at: string;
 };
 
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: OrderPlaced }
   | { type: 'OrderPaid'; data: { paymentRef: string; paidAt: string; purchases: OrderPurchase[] } }
   | { type: 'OrderPaymentFailed'; data: { reason: string; failedAt: string } }
+  /** A newer checkout of the same cart replaced this order: it is never paid (a payment is refunded). */
+  | { type: 'OrderVoided'; data: { replacedBy: string; at: string } }
+  | { type: 'DuplicatePaymentRefunded'; data: DuplicatePayment }
   /** A paid guest order's purchases moved to the account that owns its e-mail (identity told us). */
   | { type: 'OrderClaimed'; data: { userId: string; email: string; claimedAt: string } }
   | {
@@ -74,7 +93,9 @@ export type RefundedPurchase = {
 
 export type OrderCommand =
   | { type: 'place'; order: OrderPlaced }
-  | { type: 'pay'; paymentRef: string; amountCents: number | null; now: Date }
+  /** owned: the indexes of lines whose beat and package the buyer owns already (bought elsewhere). */
+  | { type: 'pay'; paymentRef: string; amountCents: number | null; owned: number[]; now: Date }
+  | { type: 'void'; replacedBy: string; now: Date }
   | { type: 'fail'; reason: string; now: Date }
   | { type: 'claim'; userId: string; email: string; now: Date }
   | {
@@ -89,8 +110,12 @@ export type OrderCommand =
 
 export interface OrderState {
   placed: OrderPlaced | null;
-  status: 'none' | 'open' | 'paid' | 'failed';
+  status: 'none' | 'open' | 'paid' | 'failed' | 'void';
   purchases: OrderPurchase[];
+  /** The payment that paid the order. */
+  paymentRef: string | null;
+  /** Payments (or parts) that bought nothing new, each refunded through the provider. */
+  duplicates: DuplicatePayment[];
   paidAt: string | null;
   /** Purchases reversed by refunds, and the refunds (provider event ids) applied. */
   refunded: string[];
@@ -114,6 +139,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     placed: null,
     status: 'none',
     purchases: [],
+    paymentRef: null,
+    duplicates: [],
     paidAt: null,
     refunded: [],
     refundIds: [],
@@ -125,26 +152,17 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'place':
         if (state.status !== 'none') return [];
         return { type: 'OrderPlaced', data: command.order };
-      case 'pay': {
-        if (!state.placed) throw new DomainError('order_not_found', 'Order not found.', 404);
-        if (state.status === 'paid') return [];
-        const expected = state.placed.totalCents + state.placed.feeCents;
-        if (command.amountCents !== null && command.amountCents !== expected)
-          throw new DomainError('amount_mismatch', `Paid ${command.amountCents}, expected ${expected}.`, 409);
-        return {
-          type: 'OrderPaid',
-          data: {
-            paymentRef: command.paymentRef,
-            paidAt: command.now.toISOString(),
-            purchases: state.placed.lines.map((line) => ({ purchaseId: randomUUID(), beatId: line.beatId })),
-          },
-        };
-      }
+      case 'pay':
+        return pay(command, state);
+      case 'void':
+        return state.status === 'open'
+          ? { type: 'OrderVoided', data: { replacedBy: command.replacedBy, at: command.now.toISOString() } }
+          : [];
       case 'refund': {
         if (!state.placed) throw new DomainError('order_not_found', 'Order not found.', 404);
         if (state.status !== 'paid') throw new DomainError('order_not_paid', 'This order was not paid.', 409);
         if (state.refundIds.includes(command.refundId)) return [];
-        const lines = state.placed.lines.map((line, index) => ({ line, purchase: state.purchases[index]! }));
+        const lines = purchasedLines(state);
         const known = new Set(lines.map(({ purchase }) => purchase.purchaseId));
         const unknown = (command.purchaseIds ?? []).filter((id) => !known.has(id));
         if (unknown.length > 0)
@@ -201,7 +219,24 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'OrderPlaced':
         return { ...state, placed: event.data, status: 'open' };
       case 'OrderPaid':
-        return { ...state, status: 'paid', purchases: event.data.purchases, paidAt: event.data.paidAt };
+        return {
+          ...state,
+          status: 'paid',
+          purchases: event.data.purchases,
+          paymentRef: event.data.paymentRef,
+          paidAt: event.data.paidAt,
+        };
+      case 'OrderVoided':
+        return { ...state, status: 'void' };
+      case 'DuplicatePaymentRefunded':
+        return {
+          ...state,
+          status: event.data.whole && state.status === 'open' ? 'void' : state.status,
+          duplicates: [...state.duplicates, event.data],
+          // Part of the order's own payment given back: later refunds of that payment count it.
+          refundedCents:
+            state.refundedCents + (event.data.paymentRef === state.paymentRef ? event.data.amountCents : 0),
+        };
       case 'OrderClaimed':
         return { ...state, claimedBy: event.data.userId };
       case 'OrderPaymentFailed':
@@ -217,6 +252,58 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     }
   },
 };
+
+/** Each purchase with its order line (older events: the purchase at the line's index). */
+export const purchasedLines = (state: OrderState) =>
+  state.purchases.map((purchase, index) => ({
+    line: state.placed!.lines[purchase.line ?? index]!,
+    purchase,
+  }));
+
+/**
+ * Paying an order (once; a replay of the same payment changes nothing). A payment that buys nothing
+ * new is recorded for refund: a second payment of a paid order, any payment of a voided one, and the
+ * lines whose beat and package the buyer owns already (the rest become purchases).
+ */
+function pay(command: Extract<OrderCommand, { type: 'pay' }>, state: OrderState): OrderEvent[] {
+  const placed = state.placed;
+  if (!placed) throw new DomainError('order_not_found', 'Order not found.', 404);
+  const { paymentRef } = command;
+  if (paymentRef === state.paymentRef || state.duplicates.some((d) => d.paymentRef === paymentRef)) return [];
+  const expected = placed.totalCents + placed.feeCents;
+  const at = command.now.toISOString();
+  const all = placed.lines.map((_, index) => index);
+  const duplicate = (
+    reason: DuplicatePayment['reason'],
+    lines: number[],
+    amountCents: number,
+  ): OrderEvent => ({
+    type: 'DuplicatePaymentRefunded',
+    data: { paymentRef, amountCents, lines, whole: lines.length === all.length, reason, at },
+  });
+  if (state.status === 'paid') return [duplicate('already_paid', all, command.amountCents ?? expected)];
+  if (state.status === 'void') return [duplicate('voided', all, command.amountCents ?? expected)];
+  if (command.amountCents !== null && command.amountCents !== expected)
+    throw new DomainError('amount_mismatch', `Paid ${command.amountCents}, expected ${expected}.`, 409);
+  const owned = all.filter((index) => command.owned.includes(index));
+  if (owned.length === all.length) return [duplicate('already_owned', all, expected)];
+  const paid: OrderEvent = {
+    type: 'OrderPaid',
+    data: {
+      paymentRef,
+      paidAt: at,
+      purchases: all
+        .filter((index) => !owned.includes(index))
+        .map((index) => ({ purchaseId: randomUUID(), beatId: placed.lines[index]!.beatId, line: index })),
+    },
+  };
+  if (owned.length === 0) return [paid];
+  const ownedCents = owned.reduce(
+    (sum, i) => sum + placed.lines[i]!.priceCents + placed.lines[i]!.feeCents,
+    0,
+  );
+  return [paid, duplicate('already_owned', owned, ownedCents)];
+}
 
 /** Splits a fee over line amounts in proportion, to the cent (largest remainder); the parts add up. */
 export function splitFee(feeCents: number, amounts: number[]): number[] {

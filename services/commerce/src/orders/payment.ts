@@ -1,8 +1,11 @@
 import {
+  aggregateStream,
   DomainError,
   handleCommand,
   type EventStore,
+  type Infrastructure,
   type Logger,
+  type SqlDatabase,
   type SqlExecutor,
 } from '@beatmatch/platform';
 import type {
@@ -12,38 +15,82 @@ import type {
 } from '../providers/providerEvent';
 import { orderPublication } from '../integration/publish';
 import { cartDecider } from '../cart/cart';
-import { orderDecider, orderStream } from './order';
-import { orderByPaymentRef } from './readModel';
+import { orderDecider, orderStream, type OrderState } from './order';
+import { orderByPaymentRef, ownedLines } from './readModel';
 
 export interface OrderPaymentDeps {
-  db: SqlExecutor;
+  db: SqlDatabase;
   schema: string;
   store: EventStore;
+  /** The store inside a transaction: paying an order and clearing its cart commit together. */
+  storeIn: (tx: SqlExecutor) => EventStore;
+  payments: Pick<Infrastructure['payments'], 'refundPayment'>;
   clock: () => Date;
   logger: Logger;
 }
 
-/** Marks an order paid (once) and takes its beats out of the cart it came from. */
+/** Serialises the writers of one key (a cart, a buyer) until the transaction ends. */
+export const lockFor = (tx: SqlExecutor, key: string) =>
+  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+
+/**
+ * Pays an order (once) and takes its beats out of the cart it came from, in one transaction: a crash
+ * leaves both or neither (README "One open checkout"). The cart, then the buyer, are locked first, so
+ * two payments of one buyer never both find a beat not owned yet. A payment that buys nothing new is
+ * recorded, then refunded through the provider (idempotently: a redelivery refunds it again at most
+ * as the same refund).
+ */
 export async function payOrder(
-  deps: Pick<OrderPaymentDeps, 'store' | 'clock'>,
+  deps: Omit<OrderPaymentDeps, 'logger'>,
   orderId: string,
   paymentRef: string,
   amountCents: number | null,
-): Promise<void> {
-  const { store, clock } = deps;
-  const result = await handleCommand(
-    store,
-    orderStream(orderId),
-    orderDecider,
-    { type: 'pay', paymentRef, amountCents, now: clock() },
-    { publish: orderPublication },
-  );
-  const placed = result.newState.placed!;
-  await handleCommand(store, placed.cartStream, cartDecider, {
-    type: 'purchased',
-    orderId,
-    beatIds: placed.lines.map((line) => line.beatId),
+): Promise<OrderState> {
+  const { state } = await aggregateStream(deps.store, orderStream(orderId), orderDecider);
+  const placed = state.placed;
+  if (!placed) throw new DomainError('order_not_found', 'Order not found.', 404);
+  const settled = await deps.db.transaction(async (tx) => {
+    await lockFor(tx, placed.cartStream);
+    await lockFor(tx, `buyer:${placed.buyerId}`);
+    const store = deps.storeIn(tx);
+    const owned = await ownedLines(tx, deps.schema, orderId, placed);
+    const { newState } = await handleCommand(
+      store,
+      orderStream(orderId),
+      orderDecider,
+      { type: 'pay', paymentRef, amountCents, owned, now: deps.clock() },
+      { publish: orderPublication },
+    );
+    const boughtOrOwned =
+      newState.paymentRef === paymentRef ||
+      newState.duplicates.some((d) => d.paymentRef === paymentRef && d.reason === 'already_owned');
+    if (boughtOrOwned)
+      await handleCommand(store, placed.cartStream, cartDecider, {
+        type: 'purchased',
+        orderId,
+        beatIds: placed.lines.map((line) => line.beatId),
+      });
+    return newState;
   });
+  await refundDuplicates(deps, orderId, settled, paymentRef);
+  return settled;
+}
+
+/** Gives back what this payment paid for nothing (the same refund however often it is asked). */
+async function refundDuplicates(
+  deps: Pick<OrderPaymentDeps, 'payments'>,
+  orderId: string,
+  state: OrderState,
+  paymentRef: string,
+) {
+  for (const duplicate of state.duplicates)
+    if (duplicate.paymentRef === paymentRef && duplicate.amountCents > 0)
+      await deps.payments.refundPayment({
+        paymentRef,
+        amountCents: duplicate.amountCents,
+        idempotencyKey: `duplicate-${orderId}-${paymentRef}`,
+        metadata: { kind: 'duplicate', orderId, reason: duplicate.reason },
+      });
 }
 
 /**

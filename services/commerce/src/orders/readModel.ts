@@ -54,7 +54,8 @@ async function recordPurchases(
     [orderId, event.paymentRef],
   );
   const placed = rows[0]!.placed;
-  for (const [index, line] of placed.lines.entries()) {
+  for (const [index, purchase] of event.purchases.entries()) {
+    const line = placed.lines[purchase.line ?? index]!;
     await tx.query(
       `INSERT INTO ${s}.purchases (purchase_id, order_id, buyer_id, buyer_email, beat_id, package,
            price_cents, fee_cents, producer_id, producer_name, beat_name, cover_art_url, has_stems, purchased_at,
@@ -62,7 +63,7 @@ async function recordPurchases(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (purchase_id) DO NOTHING`,
       [
-        event.purchases[index]!.purchaseId,
+        purchase.purchaseId,
         orderId,
         placed.buyerId,
         placed.buyerEmail,
@@ -85,7 +86,15 @@ async function recordPurchases(
 export function ordersProjection(s: string): InlineProjection {
   return {
     name: 'commerce-orders',
-    handles: ['OrderPlaced', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefunded', 'OrderClaimed'],
+    handles: [
+      'OrderPlaced',
+      'OrderPaid',
+      'OrderPaymentFailed',
+      'OrderRefunded',
+      'OrderClaimed',
+      'OrderVoided',
+      'DuplicatePaymentRefunded',
+    ],
     async apply(tx: SqlExecutor, events: RecordedEvent[]) {
       for (const recorded of events) {
         const event = { type: recorded.type, data: recorded.data } as OrderEvent;
@@ -128,6 +137,19 @@ export function ordersProjection(s: string): InlineProjection {
             break;
           case 'OrderPaid':
             await recordPurchases(tx, s, orderId, event.data);
+            break;
+          case 'OrderVoided':
+            await tx.query(`UPDATE ${s}.orders SET status = 'void', updated_at = now() WHERE order_id = $1`, [
+              orderId,
+            ]);
+            break;
+          case 'DuplicatePaymentRefunded':
+            // Every line was a duplicate: nothing of the order was bought (its payment is given back).
+            if (event.data.whole)
+              await tx.query(
+                `UPDATE ${s}.orders SET status = 'void', updated_at = now() WHERE order_id = $1 AND status <> 'paid'`,
+                [orderId],
+              );
         }
       }
     },
@@ -186,6 +208,25 @@ export async function orderBySession(
     placed: OrderPlaced;
   }>(`SELECT order_id, buyer_id, status, placed FROM ${s}.orders WHERE session_id = $1`, [sessionId]);
   return rows[0] ?? null;
+}
+
+/**
+ * Which lines of an order the buyer owns already: the same beat and package bought in another order
+ * and not refunded (a payment for them is given back, never a second purchase).
+ */
+export async function ownedLines(
+  db: SqlExecutor,
+  s: string,
+  orderId: string,
+  placed: Pick<OrderPlaced, 'buyerId' | 'lines'>,
+): Promise<number[]> {
+  const { rows } = await db.query<{ owned: string }>(
+    `SELECT beat_id || ':' || package AS owned FROM ${s}.purchases
+      WHERE buyer_id = $1 AND order_id <> $2 AND refunded_at IS NULL AND beat_id = ANY($3::text[])`,
+    [placed.buyerId, orderId, placed.lines.map((line) => line.beatId)],
+  );
+  const owned = new Set(rows.map((row) => row.owned));
+  return placed.lines.flatMap((line, index) => (owned.has(`${line.beatId}:${line.package}`) ? [index] : []));
 }
 
 /** The paid order of a provider payment (refund webhooks), or null. */

@@ -97,7 +97,13 @@ it.each([1, 2, 3, 42, 2026])(
       const deliveries = 1 + int(3);
       let published = 0;
       for (let d = 0; d < deliveries; d++)
-        published += applyOrder(order, { type: 'pay', paymentRef: `pi${o}`, amountCents: total + fee, now });
+        published += applyOrder(order, {
+          type: 'pay',
+          paymentRef: `pi${o}`,
+          amountCents: total + fee,
+          owned: [],
+          now,
+        });
       expect(published).toBe(count);
       charged += total + fee;
       orders.push(order);
@@ -242,9 +248,9 @@ it('refuses a payment whose amount differs from the order', () => {
       placedAt: now.toISOString(),
     },
   });
-  expect(() => orderDecider.decide({ type: 'pay', paymentRef: 'x', amountCents: 1000, now }, state)).toThrow(
-    'Paid 1000, expected 1020.',
-  );
+  expect(() =>
+    orderDecider.decide({ type: 'pay', paymentRef: 'x', amountCents: 1000, owned: [], now }, state),
+  ).toThrow('Paid 1000, expected 1020.');
 });
 
 it('refuses a refund that is not whole purchases, and one of an unpaid order', () => {

@@ -28,7 +28,12 @@ export function fromPaypal(event: SubscriptionWebhookEvent): ProviderEvent {
       };
     }
     case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
-      return { kind: 'renewalFailed', eventId: event.id, reference: text(resource.id) };
+      return {
+        kind: 'renewalFailed',
+        eventId: event.id,
+        reference: text(resource.id),
+        occurredAt: event.create_time ? new Date(event.create_time) : null,
+      };
     case 'BILLING.SUBSCRIPTION.CANCELLED':
     case 'BILLING.SUBSCRIPTION.EXPIRED':
       return { kind: 'subscriptionCancelled', reference: text(resource.id) };

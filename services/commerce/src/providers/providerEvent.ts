@@ -22,6 +22,8 @@ export interface CheckoutSessionSettled {
   subscriptionRef: string | null;
   /** What was charged, integer cents (null: the provider did not say). */
   amountCents: number | null;
+  /** When the provider says it happened (its event's time): an older event never undoes newer news. */
+  occurredAt: Date | null;
 }
 
 /** A payment of an order given back, in part or whole. */
@@ -42,6 +44,7 @@ export interface RenewalPaid {
   reference: string | null;
   periodEndsAt: Date | null;
   amountCents: number;
+  occurredAt: Date | null;
 }
 
 /** A plan's renewal payment failed: the plan ends at once. */
@@ -49,6 +52,7 @@ export interface RenewalFailed {
   kind: 'renewalFailed';
   eventId: string;
   reference: string | null;
+  occurredAt: Date | null;
 }
 
 /** A provider-billed subscription (PayPal's) was activated after the member approved it. */

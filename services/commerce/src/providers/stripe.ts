@@ -20,9 +20,15 @@ export class WebhookSigner {
     this.stripe = new Stripe(stripeSecretKey ?? 'sk_test_webhooks_only', { telemetry: false });
   }
 
-  /** The verified event, or a throw (bad or missing signature, stale timestamp, not JSON). */
-  verify(rawBody: Buffer | string, signature: string | undefined): Stripe.Event {
+  /**
+   * The verified event, or a throw (bad or missing signature, a timestamp older or — Stripe's helper
+   * checks only the past — further in the future than the tolerance, not JSON).
+   */
+  verify(rawBody: Buffer | string, signature: string | undefined, now = new Date()): Stripe.Event {
     if (!signature) throw new Error('missing signature');
+    const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (timestamp > now.getTime() / 1000 + this.toleranceSeconds)
+      throw new Error('timestamp in the future beyond the tolerance');
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.secret, this.toleranceSeconds);
   }
 
@@ -65,7 +71,11 @@ const SESSION_STAGES: Record<string, 'completed' | 'paidLater' | 'expired' | 'pa
 
 const PAYMENTS: Record<string, SessionPayment> = { paid: 'paid', no_payment_required: 'nothing_due' };
 
-function fromSession(type: string, session: Stripe.Checkout.Session): ProviderEvent {
+/** Stripe's `created`, seconds since the epoch. */
+const createdAt = (event: Pick<Stripe.Event, 'created'>) =>
+  Number.isFinite(event.created) ? new Date(event.created * 1000) : null;
+
+function fromSession(type: string, session: Stripe.Checkout.Session, occurredAt: Date | null): ProviderEvent {
   return {
     kind: 'checkoutSession',
     sessionId: session.id,
@@ -75,13 +85,16 @@ function fromSession(type: string, session: Stripe.Checkout.Session): ProviderEv
     paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : null,
     subscriptionRef: idOf(session.subscription),
     amountCents: session.amount_total ?? null,
+    occurredAt,
   };
 }
 
 function fromInvoice(event: Stripe.Event): ProviderEvent {
   const invoice = event.data.object as unknown as InvoiceFields;
   const reference = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
-  if (event.type === 'invoice.payment_failed') return { kind: 'renewalFailed', eventId: event.id, reference };
+  const occurredAt = createdAt(event);
+  if (event.type === 'invoice.payment_failed')
+    return { kind: 'renewalFailed', eventId: event.id, reference, occurredAt };
   const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
   return {
     kind: 'renewalPaid',
@@ -89,6 +102,7 @@ function fromInvoice(event: Stripe.Event): ProviderEvent {
     reference,
     periodEndsAt: end === undefined ? null : new Date(end * 1000),
     amountCents: invoice.amount_paid ?? 0,
+    occurredAt,
   };
 }
 
@@ -116,7 +130,7 @@ function fromCharge(eventId: string, charge: ChargeFields): ProviderEvent {
  */
 export function fromStripe(event: Stripe.Event): ProviderEvent {
   if (event.type.startsWith('checkout.session.'))
-    return fromSession(event.type, event.data.object as Stripe.Checkout.Session);
+    return fromSession(event.type, event.data.object as Stripe.Checkout.Session, createdAt(event));
   switch (event.type) {
     case 'invoice.paid':
     case 'invoice.payment_succeeded':

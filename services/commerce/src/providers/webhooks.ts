@@ -18,6 +18,7 @@ import { dispatchProviderEvent, type ProviderEventDeps } from './dispatcher';
 import { fromPaypal } from './paypal';
 import type { ProviderEventOutcome } from './providerEvent';
 import { fromStripe, type WebhookSigner } from './stripe';
+import { assertStripeShape, MalformedEvent } from './stripeShape';
 
 /** Stripe's words for what an event did ('paid': a money event applied). */
 const STRIPE_WORDS: Record<ProviderEventOutcome, StripeWebhookOutcome> = {
@@ -49,8 +50,17 @@ export function stripeReceiver(deps: ProviderEventDeps, signer: WebhookSigner) {
     let event;
     try {
       event = signer.verify(rawBody, signature);
-    } catch {
+    } catch (error) {
+      deps.logger.warn({ reason: (error as Error).message }, 'webhook refused: signature');
       throw new HttpProblem(400, 'Invalid webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
+    }
+    try {
+      assertStripeShape(event);
+    } catch (error) {
+      if (!(error instanceof MalformedEvent)) throw error;
+      // Signed, so it is the provider's (or a test's): say why, and do not ask for it again.
+      deps.logger.warn({ eventId: event.id, reason: error.reason }, 'webhook refused: malformed event');
+      throw new HttpProblem(400, 'Malformed webhook event', 'WEBHOOK_MALFORMED');
     }
     return STRIPE_WORDS[await dispatchProviderEvent(deps, fromStripe(event))];
   };
