@@ -25,7 +25,8 @@ import { CrateSync, subscribe } from './integration/subscriptions';
 import { DraftSweeper } from './beats/sweeper';
 import { temporalUploadWorkflow } from './upload';
 import { verifyUploadedFile } from './verify';
-import { seedDemoCatalogue } from './demo/catalogue';
+import { demoSeeding } from './demo/seeding';
+import { demoRouter } from './demo/api';
 import { packs } from './packs';
 
 export const CATALOG_SCHEMA = 'catalog';
@@ -100,7 +101,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   );
   const sweeper = new DraftSweeper({ db, schema: s, commands, blobs: options.blobs, clock, logger });
   const demo = demoSeeding(
-    { commands, queries, blobs: options.blobs, logger },
+    { commands, queries, blobs: options.blobs, logger, db, schema: s },
     workflow,
     options.demoCatalogue,
   );
@@ -110,6 +111,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     routers: [
       // Public showcase reads first: the catalog router asks for a session after its public routes.
       showcaseRouter({ db, schema: s, blobs: options.blobs }),
+      demoRouter(demo),
       catalogRouter({
         commands,
         queries,
@@ -141,45 +143,6 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     onStop: demo.stop,
   });
   return { ...service, store, queries, commands, relay: core.relays[0]!, crateSync, sweeper };
-}
-
-/**
- * The demo catalogue, seeded in the background at start (it never delays readiness) and waited for
- * at stop, which tells it to stop early.
- */
-function demoSeeding(
-  deps: Omit<Parameters<typeof seedDemoCatalogue>[0], 'workflow' | 'beats' | 'stopped'> & {
-    queries: CatalogQueries;
-  },
-  workflow: UploadWorkflow | undefined,
-  demoCatalogue: { beats: number } | undefined,
-) {
-  const { logger, queries } = deps;
-  let stopping = false;
-  let seeding: Promise<unknown> | undefined;
-  const seed = async (beats: number, starter: UploadWorkflow) => {
-    const started = Date.now();
-    const seeded = await seedDemoCatalogue({ ...deps, workflow: starter, beats, stopped: () => stopping });
-    if (seeded.finalized === 0) return;
-    logger.info(seeded, 'demo catalogue: beats stored and finalized; the upload workflow publishes them');
-    const until = Date.now() + 30 * 60_000;
-    while (!stopping && Date.now() < until && (await queries.pendingAnalysis()).length > 0)
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (!stopping)
-      logger.info({ beats: seeded.finalized, ms: Date.now() - started }, 'demo catalogue published');
-  };
-  return {
-    start: () => {
-      if (workflow && demoCatalogue)
-        seeding = seed(demoCatalogue.beats, workflow).catch((error: unknown) =>
-          logger.warn({ err: error }, 'demo catalogue seeding stopped'),
-        );
-    },
-    stop: async () => {
-      stopping = true;
-      await seeding;
-    },
-  };
 }
 
 const megabytes = (fallback: number) => z.coerce.number().positive().max(100_000).default(fallback);

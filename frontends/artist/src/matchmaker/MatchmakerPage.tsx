@@ -9,6 +9,7 @@ import { PlayerControls } from './PlayerControls';
 import { PlayerToolbar } from './PlayerToolbar';
 import { PreviewTagOption } from './PreviewTagOption';
 import { MatchmakerStyles } from './styles';
+import { useDemoProgress } from './useDemoProgress';
 import { useErrorToasts } from './useErrorToasts';
 import { usePlayer } from './usePlayer';
 import { usePlayerKeys } from './usePlayerKeys';
@@ -33,6 +34,8 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
   const swipe = useSwipe((direction) => void player.choose(direction === 'right' ? 'match' : 'pass'));
   const { beat, playback, filtering, previewTag } = player;
   const { filters } = filtering;
+  // On a first start the demo catalogue is still being made: say how far, and try again as beats come.
+  const demoProgress = useDemoProgress(player.status === 'noBeat', () => filtering.applyFilters(filters));
   const upgradeLink = (
     <LinkButton to={paths.upgrade} type="primary">
       Upgrade
@@ -53,7 +56,7 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
         />
 
         <div className="mm-card">
-          <PlayerCard player={player} swipe={swipe} upgradeLink={upgradeLink} />
+          <PlayerCard player={player} swipe={swipe} upgradeLink={upgradeLink} demoProgress={demoProgress} />
         </div>
 
         {beat ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { labPath } from './areaPaths';
 import { CoverImage } from './CoverImage';
 import { MATCHMAKER_LAUNCH } from './launch';
+import { demoPreparingText, type DemoProgress } from './useDemoProgress';
 import type { Player } from './usePlayer';
 import type { Swipe } from './useSwipe';
 
@@ -13,10 +14,13 @@ export function PlayerCard({
   player: { status, beat, failure, uploaded },
   swipe,
   upgradeLink,
+  demoProgress = null,
 }: {
   player: Player;
   swipe: Swipe;
   upgradeLink: ReactNode;
+  /** The demo catalogue's progress while it is being made (a first start): said instead of "no beat". */
+  demoProgress?: DemoProgress | null;
 }) {
   if (status === 'notLive') {
     return (
@@ -51,7 +55,7 @@ export function PlayerCard({
         showIcon
         role="status"
         data-testid="player-no-beat"
-        title={MATCHMAKER_MESSAGES.noBeat}
+        title={demoProgress ? demoPreparingText(demoProgress) : MATCHMAKER_MESSAGES.noBeat}
       />
     );
   }

@@ -31,6 +31,7 @@ import { isMatchmakerLive } from './launch';
 import { MatchmakerPage } from './MatchmakerPage';
 import { PlayHistoryPage } from './PlayHistoryPage';
 import { PREVIEW_TAG_STORAGE_KEY, renderPreviewTag } from './previewTag';
+import { DEMO_PROGRESS_POLL_MS } from './useDemoProgress';
 
 // The gateway in memory: each route answers from `answers` (the matchmaker's documented shapes), and
 // every call is recorded with its body.
@@ -290,6 +291,23 @@ describe('the swipe player', () => {
       'No beat found! Please reload or adjust filters.',
     );
   });
+
+  it('says how far the demo catalogue is while it is being made, and plays once a beat is ready', async () => {
+    let ready = 0;
+    answers['/api/beatmatch_beat_play'] = () =>
+      ready > 0 ? playerBeat('b1', 'Night Drive') : { message: MATCHMAKER_MESSAGES.noBeat };
+    answers['/api/beatmatch_demo_catalogue'] = () => ({ preparing: true, ready, total: 60 });
+    show(<MatchmakerPage />, '/matchmaker');
+    const status = await screen.findByTestId('player-no-beat');
+    await waitFor(() =>
+      expect(status.textContent).toContain('The demo catalogue is being prepared — 0 of 60 beats ready'),
+    );
+    expect(status.textContent).not.toContain('No beat found!');
+    ready = 2;
+    expect(
+      await screen.findByTestId('player-beat-name', {}, { timeout: DEMO_PROGRESS_POLL_MS + 2000 }),
+    ).toHaveProperty('textContent', 'Night Drive');
+  }, 10_000);
 
   it('applies a genre from the Filters dialog and loads a fresh beat with it', async () => {
     answers['/api/beatmatch_beat_play'] = (body) =>

@@ -200,4 +200,17 @@ export const catalogCalls = {
     access: 'anonymous',
     answer: exampleBeatAnswer,
   }),
+  beatmatch_demo_catalogue: declareCall({
+    service: 'catalog',
+    path: '/demo/progress',
+    method: 'get',
+    summary:
+      'How far the demo catalogue is on a first start (the player says so instead of "No beat found!")',
+    access: 'anonymous',
+    answer: z.object({
+      preparing: z.boolean().describe('True until every demo beat is published'),
+      ready: z.number().int().nonnegative().describe('Demo beats published so far'),
+      total: z.number().int().nonnegative().describe('Demo beats the catalogue is made of'),
+    }),
+  }),
 } as const;

@@ -67,6 +67,7 @@ export const callTransport = {
   beatmatch_pioneers: { method: 'post' },
   beatmatch_example_drake: { method: 'get' },
   beatmatch_example_get_tags: { method: 'post' },
+  beatmatch_demo_catalogue: { method: 'get' },
   beatmatch_beat_play: { method: 'post' },
   beatmatch_load_beat_param: { method: 'post' },
   beatmatch_beat_play_snippet: { method: 'get' },

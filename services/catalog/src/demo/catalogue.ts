@@ -183,7 +183,34 @@ export interface DemoSeedDeps {
   beats?: number;
   /** Checked between beats: the service is stopping. */
   stopped?: () => boolean;
+  /** How often the seed looks whether the workflow published a beat (ms, default 1000). */
+  pollMs?: number;
 }
+
+/**
+ * Beats finalized but not yet published that the seed lets wait at once. Rendering beat n+1 overlaps
+ * the analysis of beat n, but the seed does not run ahead: on a busy machine 60 finalized beats would
+ * share the CPU and be published together at the end; this way the first beats are heard first.
+ */
+export const DEMO_BEATS_IN_FLIGHT = 2;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits while `atMost` or more beats are pending analysis (or until stopped / 30 minutes). */
+async function untilPendingBelow(
+  deps: Pick<DemoSeedDeps, 'queries' | 'stopped' | 'pollMs'>,
+  atMost: number,
+): Promise<void> {
+  const until = Date.now() + 30 * 60_000;
+  while (!deps.stopped?.() && Date.now() < until && (await deps.queries.pendingAnalysis()).length >= atMost)
+    await pause(deps.pollMs ?? 1000);
+}
+
+/** Waits until the upload workflow has published (or failed) every finalized beat. */
+export const untilNothingPending = (
+  deps: Pick<DemoSeedDeps, 'queries' | 'pollMs'>,
+  stopped: () => boolean,
+): Promise<void> => untilPendingBelow({ ...deps, stopped }, 1);
 
 async function put(blobs: BlobStore, key: string, bytes: Uint8Array, contentType: string) {
   await blobs.put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)]), {
@@ -237,6 +264,8 @@ async function seedOne(
   });
   if (!(await commands.getBeat(beat.beatId))) return false; // a demo beat someone deleted stays deleted
   const rendered = await renderer.render(beat);
+  await untilPendingBelow(deps, DEMO_BEATS_IN_FLIGHT);
+  if (deps.stopped?.()) return false; // finalized at the next start
   const files: Array<[BeatFileType, string, Uint8Array, string]> = [
     ['snippet', beatFileKey(beat.beatId, 'snippet'), rendered.mp3, 'audio/mpeg'],
     ['mp3', beatFileKey(beat.beatId, 'mp3'), rendered.mp3, 'audio/mpeg'],
@@ -256,13 +285,16 @@ async function seedOne(
 }
 
 /**
- * Seeds the demo catalogue unless the catalogue holds real beats and never had demo ones. Returns how
- * many beats it finalized and how long storing them took; the workflow publishes them meanwhile.
+ * Seeds the demo catalogue unless the catalogue holds real beats and never had demo ones (`skipped`).
+ * Returns how many beats it finalized and how long that took; the workflow publishes them meanwhile,
+ * at most DEMO_BEATS_IN_FLIGHT waiting at once, so they come out in order.
  */
-export async function seedDemoCatalogue(deps: DemoSeedDeps): Promise<{ finalized: number; ms: number }> {
+export async function seedDemoCatalogue(
+  deps: DemoSeedDeps,
+): Promise<{ finalized: number; ms: number; skipped: boolean }> {
   const started = Date.now();
   const counts = await deps.queries.beatCounts();
-  if (counts.all > 0 && counts.demo === 0) return { finalized: 0, ms: 0 };
+  if (counts.all > 0 && counts.demo === 0) return { finalized: 0, ms: 0, skipped: true };
   const blobs = await deps.blobs();
   const renderer = new DemoRenderer();
   let finalized = 0;
@@ -278,5 +310,5 @@ export async function seedDemoCatalogue(deps: DemoSeedDeps): Promise<{ finalized
   } finally {
     await renderer.close();
   }
-  return { finalized, ms: Date.now() - started };
+  return { finalized, ms: Date.now() - started, skipped: false };
 }
