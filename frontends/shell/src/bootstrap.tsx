@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
+import { beatmatchSdk, errorReportingFor, SDK_VERSION } from '@beatmatch/frontend-common/sdk';
 import { Shell } from './App';
 import { beatmatchApi } from './api/beatmatch';
 import { loadAppConfig, type AppConfig } from './config/appConfig';
@@ -24,6 +24,11 @@ const loadRemote: RemoteLoader = async (remote) => {
 
 // The SDK is the page's one client, session and cart; the remotes import the same instance.
 const sdk = beatmatchSdk();
+// Uncaught errors, failed calls and failed upload steps go to the server from production builds only
+// (both spec documents); a development build sends none.
+errorReportingFor(process.env.NODE_ENV, (report) => sdk.api.call('beatmatch_error_report', report), {
+  build: SDK_VERSION,
+});
 const api = beatmatchApi(sdk.api);
 void sdk.session.start();
 // A deep link into the logged-in area fetches its layout and remote while the session is checked.

@@ -4,6 +4,7 @@ export * from './services';
 export * from './events';
 export * from './legal/licence';
 export * from './contact';
+export * from './errorReports';
 export * from './contract';
 export * from './catalog';
 export * from './catalog/genres';

@@ -1,6 +1,7 @@
 export * from './config/config';
 export * from './logging/logger';
 export * from './telemetry/telemetry';
+export * from './telemetry/counters';
 export * from './sql/port';
 export * from './sql/pglite';
 export * from './sql/postgres';

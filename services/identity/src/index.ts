@@ -13,6 +13,7 @@ import { identityProjection, identityReadModelSchema, IdentityQueries } from './
 import { identityRouter } from './users/api';
 import { devicesRouter } from './devices/api';
 import { contactRouter } from './contact/api';
+import { errorReportsRouter } from './errorReports/api';
 import { createMailSender } from './mail/sender';
 import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
@@ -70,6 +71,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
       identityRouter({ store, queries, secret: options.secret, clock, logger }),
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
+      errorReportsRouter({ logger }),
     ],
     subscriptions: [
       () => mailSender.subscribe(bus),

@@ -18,6 +18,7 @@ import {
   type JsonCallName,
   type MultipartCallName,
 } from './callAddress';
+import { describeError, reportError, REPORT_CALL } from './errorReporter';
 
 export { ERROR_CODES };
 export const NETWORK_ERROR_MESSAGE = GATEWAY_MESSAGES.unavailable;
@@ -28,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The refused request's id (`x-request-id`): the trace id its server log lines carry. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -93,8 +96,35 @@ function failure(response: Response, data: Record<string, unknown> | undefined):
       : response.status >= 500
         ? NETWORK_ERROR_MESSAGE
         : `Request failed (${response.status})`;
-  throw new ApiError(message, response.status, typeof data?.code === 'string' ? data.code : undefined);
+  const requestId = response.headers?.get(HEADERS.requestId) ?? undefined;
+  throw new ApiError(
+    message,
+    response.status,
+    typeof data?.code === 'string' ? data.code : undefined,
+    requestId,
+  );
 }
+
+/** A failed call, reported where reporting is on ("User not authenticated" is handled silently: spec §8). */
+function reportFailedCall(name: string, error: unknown) {
+  if (name === REPORT_CALL || isNotAuthenticated(error)) return;
+  const status = error instanceof ApiError ? error.status : 0;
+  const traceId = error instanceof ApiError ? error.requestId : undefined;
+  reportError({
+    kind: 'api',
+    call: name,
+    status,
+    message: describeError(error),
+    ...(traceId ? { traceId } : {}),
+  });
+}
+
+/** The call's promise, its failure reported on the way out. */
+const reportingFailure = <T>(name: string, pending: Promise<T>): Promise<T> =>
+  pending.catch((error: unknown) => {
+    reportFailedCall(name, error);
+    throw error;
+  });
 
 /**
  * The CSRF token, fetched once for everyone: calls made at the same time wait for the same request (two
@@ -187,9 +217,13 @@ export function createApiClient(
 
   return {
     call: (name, ...request) =>
-      isGetCall(name) ? getJson(callAddress(name, ...request)) : post(callUrl(name), request[0] ?? {}),
-    callForm: (name, fields, file) => postForm(callUrl(name), formOf(fields, fileField(name), file)),
-    callGet: (name, ...request) => getJson(callAddress(name, ...request)),
+      reportingFailure(
+        name,
+        isGetCall(name) ? getJson(callAddress(name, ...request)) : post(callUrl(name), request[0] ?? {}),
+      ),
+    callForm: (name, fields, file) =>
+      reportingFailure(name, postForm(callUrl(name), formOf(fields, fileField(name), file))),
+    callGet: (name, ...request) => reportingFailure(name, getJson(callAddress(name, ...request))),
   };
 }
 

@@ -1,7 +1,7 @@
 // The catalog's calls as the producer pages make them (producer-side spec §7): the upload wizard's
 // reference, signed upload URLs, PUTs with progress, confirm and finalize; Manage Beats' list, DNA,
 // prices, name, cover art, delete, totals and full-beat playback.
-import type { CallAnswer, CallRequest, DnaView } from '@beatmatch/contracts';
+import { HEADERS, type CallAnswer, type CallRequest, type DnaView } from '@beatmatch/contracts';
 import { ApiError, NetworkError, type ApiClient } from './apiClient';
 import { callAddress } from './callAddress';
 
@@ -59,7 +59,9 @@ export function putFile(
       } catch {
         // not JSON (S3 answers XML): keep the status
       }
-      reject(new ApiError(message, xhr.status));
+      reject(
+        new ApiError(message, xhr.status, undefined, xhr.getResponseHeader(HEADERS.requestId) ?? undefined),
+      );
     };
     xhr.onerror = () => reject(new NetworkError());
     xhr.onabort = () => reject(new NetworkError());

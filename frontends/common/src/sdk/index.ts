@@ -16,6 +16,7 @@ export * from './cartActions';
 export * from './commerce';
 export * from './catalog';
 export * from './device';
+export * from './errorReporter';
 export * from './matchmaker';
 export * from './session';
 export * from './version';

@@ -3,11 +3,14 @@
 // (each retried up to 2 more times), then finalize with the cover art.
 import {
   ApiError,
+  describeError,
   putFile,
+  reportError,
   type CatalogApi,
   type PackagePrices,
   type UploadFileType,
 } from '@beatmatch/frontend-common/sdk';
+import type { ErrorReport } from '@beatmatch/contracts';
 import { MESSAGES } from './checks';
 
 export type UploadPhase = 'preparing' | 'uploading' | 'checking' | 'finalizing';
@@ -73,17 +76,39 @@ export async function withRetries<T>(
   step: () => Promise<T>,
   attempts = ATTEMPTS,
   wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+  onFailedAttempt: (error: unknown, attempt: number) => void = () => undefined,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();
     } catch (error) {
+      onFailedAttempt(error, attempt);
       if (isFinalRefusal(error)) throw error;
       if (attempt >= attempts) throw new UploadFailed();
       await wait(500 * attempt);
     }
   }
 }
+
+type UploadStep = NonNullable<ErrorReport['step']>;
+
+/**
+ * Reports each failed attempt of an upload step (producer-side §8: "every failed upload step is also
+ * reported"): the step, the file kind, the attempt and the failed request's trace id.
+ */
+const reportStep =
+  (step: () => UploadStep, fileKind: NonNullable<ErrorReport['fileKind']>) =>
+  (error: unknown, attempt: number) => {
+    const traceId = error instanceof ApiError ? error.requestId : undefined;
+    reportError({
+      kind: 'upload',
+      step: step(),
+      fileKind,
+      attempt,
+      message: describeError(error),
+      ...(traceId ? { traceId } : {}),
+    });
+  };
 
 export class UploadFailed extends Error {
   constructor() {
@@ -123,21 +148,34 @@ export async function runUpload(
   for (const { type, file, name } of files) {
     events.phase('uploading');
     events.progress(type, 0, file.size);
-    await withRetries(async () => {
-      const signed = await catalog.uploadUrl(type, beatRefId, name);
-      await putFile(signed, file, (loaded, total) => events.progress(type, loaded, total), signal);
-      events.phase('checking');
-      await catalog.confirmUpload(type, beatRefId);
-    });
+    let step: UploadStep = 'url';
+    await withRetries(
+      async () => {
+        step = 'url';
+        const signed = await catalog.uploadUrl(type, beatRefId, name);
+        step = 'put';
+        await putFile(signed, file, (loaded, total) => events.progress(type, loaded, total), signal);
+        events.phase('checking');
+        step = 'confirm';
+        await catalog.confirmUpload(type, beatRefId);
+      },
+      ATTEMPTS,
+      undefined,
+      reportStep(() => step, type),
+    );
   }
   events.phase('finalizing');
-  await withRetries(() =>
-    catalog.finalize({
-      name: input.name,
-      beatRefId,
-      zipUploaded: Boolean(input.stems),
-      coverArt: input.cover,
-    }),
+  await withRetries(
+    () =>
+      catalog.finalize({
+        name: input.name,
+        beatRefId,
+        zipUploaded: Boolean(input.stems),
+        coverArt: input.cover,
+      }),
+    ATTEMPTS,
+    undefined,
+    reportStep(() => 'finalize', 'cover'),
   );
   return { beatId: beatRefId };
 }

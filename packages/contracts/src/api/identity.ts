@@ -1,4 +1,5 @@
 import { contactRequestSchema } from '../contact';
+import { errorReportAnswerSchema, errorReportRequestSchema } from '../errorReports';
 import {
   authAnswerSchema,
   deviceAnswerSchema,
@@ -119,5 +120,15 @@ export const identityCalls = {
     summary: 'The $BEAT whitepaper link',
     access: 'anonymous',
     answer: whitepaperAnswerSchema,
+  }),
+  beatmatch_error_report: declareCall({
+    service: 'identity',
+    path: '/error-reports',
+    method: 'post',
+    summary:
+      "A production build's report of an uncaught error, a failed call or a failed upload step (logged with its trace id, counted; limited per device)",
+    access: 'device',
+    request: errorReportRequestSchema,
+    answer: errorReportAnswerSchema,
   }),
 } as const;

@@ -35,6 +35,7 @@ export const callTransport = {
   beatmatch_exclude: { method: 'post' },
   beatmatch_contact: { method: 'post' },
   get_whitepaper: { method: 'post' },
+  beatmatch_error_report: { method: 'post' },
   addBeatPack: { method: 'post' },
   getBeatPacks: { method: 'post' },
   addBeatInput: { method: 'post' },
