@@ -42,20 +42,21 @@ export const payoutMethodAnswer = z.object({
   summary: z.string().nullable(),
 });
 
-const cents = z.number().int();
+/** Dollars with 2 decimals, as the API shows money (a balance may be negative after a refund). */
+const dollars = z.string().regex(/^-?\d+\.\d{2}$/);
 const month = z.string().regex(/^\d{4}-\d{2}$/);
 
 export const walletAnswer = z.object({
-  /** Earnings of closed months not yet paid out, in cents (negative after a refund of paid earnings). */
-  availableCents: cents,
+  /** Earnings of closed months not yet paid out (negative after a refund of paid earnings). */
+  available: dollars,
   /** Earnings of the running month (paid after it closes). */
-  pendingCents: cents,
+  pending: dollars,
   /** Paid out so far (after fees). */
-  paidCents: cents,
+  paid: dollars,
   /** The next $BEAT (1st) and fiat (15th) payout dates, ISO dates. */
   nextTokenPayout: z.iso.date(),
   nextFiatPayout: z.iso.date(),
-  months: z.array(z.object({ month, earnedCents: cents })),
+  months: z.array(z.object({ month, earned: dollars })),
 });
 
 export const PAYOUT_STATUSES = ['computed', 'submitted', 'paid', 'returned'] as const;
@@ -65,9 +66,9 @@ export const payoutRow = z.object({
   month,
   kind: z.enum(['token', 'fiat']),
   method: z.enum(PAYOUT_METHODS).nullable(),
-  grossCents: cents,
-  feeCents: cents,
-  netCents: cents,
+  gross: dollars,
+  fee: dollars,
+  net: dollars,
   status: z.enum(PAYOUT_STATUSES),
   /** $BEAT: the transfer's transaction hash and block. */
   txHash: z.string().nullable(),
@@ -76,12 +77,7 @@ export const payoutRow = z.object({
 });
 
 export const runRequest = z.object({ month: month.optional() });
-export const runAnswer = z.object({
-  month,
-  payouts: z.number().int(),
-  grossCents: cents,
-  feeCents: cents,
-});
+export const runAnswer = z.object({ month, payouts: z.number().int(), gross: dollars, fee: dollars });
 
 /** payouts' calls (producer-side spec §7; the admin calls of the maintenance page). */
 export const payoutsCalls = {

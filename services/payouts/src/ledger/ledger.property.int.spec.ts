@@ -53,10 +53,9 @@ const setup = fc.array(
 );
 
 let sequence = 0;
-async function runSequence(
-  settings: { method: number; split: number | null }[],
-  steps: fc.RecordValue<never>[] | unknown[],
-) {
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+async function runSequence(settings: { method: number; split: number | null }[], steps: Step[]) {
   const s = `${bed.schema}_${++sequence}`;
   await bed.db.exec(
     ledgerSchema(s) + runsSchema(s) + payoutSettingsSchema(s) + LocalPayoutProvider.schemaSql(s),
@@ -86,11 +85,7 @@ async function runSequence(
   }
   const sales: ReturnType<typeof sale>[] = [];
   const refunded = new Set<string>();
-  for (const raw of steps as (
-    | { op: 'sale'; producer: number; amount: number; fee: number }
-    | { op: 'refund'; pick: number }
-    | { op: 'run'; twice: boolean }
-  )[]) {
+  for (const raw of steps) {
     if (raw.op === 'sale') {
       const sold = sale(producers[raw.producer]!, raw.amount, now.toISOString(), raw.fee);
       sales.push(sold);

@@ -1,11 +1,19 @@
 import { Router } from 'express';
+import { centsToDollars } from '@beatmatch/contracts';
 import { handleCall } from '@beatmatch/platform';
 import { adminOnly, callerId } from '../http/caller';
 import { balancesOf, nextPayoutDates } from '../ledger/balances';
 import { priorMonth } from './activities';
-import { closeMonth, summaryOf } from './closeMonth';
+import { closeMonth, summaryOf, type RunSummary } from './closeMonth';
 import { payoutsOf } from './history';
 import { computedPayouts, sendPayout, type PayoutPorts } from './pay';
+
+const shown = (run: RunSummary) => ({
+  month: run.month,
+  payouts: run.payouts,
+  gross: centsToDollars(run.grossCents),
+  fee: centsToDollars(run.feeCents),
+});
 
 /** Wallet and Payouts History for producers; Monthly Payouts / Pay Payouts / exclude prepaid for admins. */
 export function payoutRunsRouter(ports: PayoutPorts): Router {
@@ -13,7 +21,17 @@ export function payoutRunsRouter(ports: PayoutPorts): Router {
   const { db, schema: s } = ports;
   handleCall(router, 'get_wallet', async (_input, { req }) => {
     const now = ports.clock();
-    return { ...(await balancesOf(db, s, callerId(req), now)), ...nextPayoutDates(now) };
+    const balances = await balancesOf(db, s, callerId(req), now);
+    return {
+      available: centsToDollars(balances.availableCents),
+      pending: centsToDollars(balances.pendingCents),
+      paid: centsToDollars(balances.paidCents),
+      ...nextPayoutDates(now),
+      months: balances.months.map(({ month, earnedCents }) => ({
+        month,
+        earned: centsToDollars(earnedCents),
+      })),
+    };
   });
   handleCall(router, 'payouts_history', async (_input, { req }) => ({
     payouts: await payoutsOf(db, s, callerId(req)),
@@ -22,7 +40,7 @@ export function payoutRunsRouter(ports: PayoutPorts): Router {
   handleCall(
     router,
     'populate_payouts',
-    ({ month }) => closeMonth(db, s, month ?? priorMonth(ports.clock()), ports.clock()),
+    async ({ month }) => shown(await closeMonth(db, s, month ?? priorMonth(ports.clock()), ports.clock())),
     admin,
   );
   handleCall(
@@ -31,7 +49,7 @@ export function payoutRunsRouter(ports: PayoutPorts): Router {
     async ({ month }) => {
       const run = month ?? priorMonth(ports.clock());
       for (const payoutId of await computedPayouts(ports, run)) await sendPayout(ports, payoutId);
-      return summaryOf(db, s, run);
+      return shown(await summaryOf(db, s, run));
     },
     admin,
   );

@@ -1,4 +1,4 @@
-import type { CallAnswer } from '@beatmatch/contracts';
+import { centsToDollars, type CallAnswer } from '@beatmatch/contracts';
 import type { SqlExecutor } from '@beatmatch/platform';
 
 type PayoutView = CallAnswer<'payouts_history'>['payouts'][number];
@@ -26,9 +26,9 @@ export async function payoutsOf(db: SqlExecutor, s: string, producerId: string):
     month: row.month,
     kind: row.kind,
     method: row.method,
-    grossCents: Number(row.gross_cents),
-    feeCents: Number(row.fee_cents),
-    netCents: Number(row.gross_cents) - Number(row.fee_cents),
+    gross: centsToDollars(Number(row.gross_cents)),
+    fee: centsToDollars(Number(row.fee_cents)),
+    net: centsToDollars(Number(row.gross_cents) - Number(row.fee_cents)),
     status: row.status,
     txHash: row.tx_hash,
     blockNumber: row.block_number === null ? null : Number(row.block_number),

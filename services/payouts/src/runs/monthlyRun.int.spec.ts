@@ -102,39 +102,39 @@ it('pays the prior month once: split, fees, minimums, a returned payout back in 
     expect.objectContaining({
       kind: 'fiat',
       method: 'paypal',
-      grossCents: 10800,
-      feeCents: 200,
-      netCents: 10600,
+      gross: '108.00',
+      fee: '2.00',
+      net: '106.00',
       status: 'paid',
     }),
     expect.objectContaining({
       kind: 'token',
-      grossCents: 1199,
-      feeCents: 0,
+      gross: '11.99',
+      fee: '0.00',
       status: 'paid',
       txHash: expect.stringMatching(/^0x/),
     }),
   ]);
   expect((await as('split').post('/wallet')).body).toMatchObject({
-    availableCents: 0,
-    pendingCents: 700,
-    paidCents: 1199 + 10600,
+    available: '0.00',
+    pending: '7.00',
+    paid: '117.99',
     nextTokenPayout: '2026-05-01',
     nextFiatPayout: '2026-04-15',
   });
   expect((await as('all-beat').post('/history')).body.payouts).toEqual([
-    expect.objectContaining({ kind: 'token', grossCents: 2500, status: 'paid' }),
+    expect.objectContaining({ kind: 'token', gross: '25.00', status: 'paid' }),
   ]);
   // Under ACH's $2.00 minimum: nothing sent, the $1.99 carries over.
   expect((await as('small').post('/history')).body.payouts).toEqual([]);
-  expect((await as('small').post('/wallet')).body.availableCents).toBe(199);
+  expect((await as('small').post('/wallet')).body.available).toBe('1.99');
   // Returned by the bank: the payout shows as returned and the money is available again.
   await eventually(async () =>
     expect((await as('bounced').post('/history')).body.payouts).toEqual([
-      expect.objectContaining({ kind: 'fiat', grossCents: 3000, feeCents: 100, status: 'returned' }),
+      expect.objectContaining({ kind: 'fiat', gross: '30.00', fee: '1.00', status: 'returned' }),
     ]),
   );
-  expect((await as('bounced').post('/wallet')).body).toMatchObject({ availableCents: 3000, paidCents: 0 });
+  expect((await as('bounced').post('/wallet')).body).toMatchObject({ available: '30.00', paid: '0.00' });
   expect([...bed.treasury.sends.values()]).toEqual([1, 1]);
 }, 60_000);
 
