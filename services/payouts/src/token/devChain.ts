@@ -27,16 +27,21 @@ export const DEV_CHAIN_ID = 31337;
 const ETHER = 10n ** 18n;
 const HARDFORK = PRAGUE;
 
-let context: Promise<EdrContext> | undefined;
+/**
+ * EDR allows one context per process, with the chain type registered once. It hangs on EDR's own
+ * native class, which a process loads once even when it loads this module more than once (jest gives
+ * each suite its own module registry and globals).
+ */
+const CONTEXT = Symbol.for('beatmatch.payouts.edrContext');
 
-/** EDR wants one context per process, with the chain type registered once. */
 function edrContext(): Promise<EdrContext> {
-  context ??= (async () => {
+  const holder = EdrContext as unknown as { [CONTEXT]?: Promise<EdrContext> };
+  holder[CONTEXT] ??= (async () => {
     const created = new EdrContext();
     await created.registerProviderFactory(GENERIC_CHAIN_TYPE, genericChainProviderFactory());
     return created;
   })();
-  return context;
+  return holder[CONTEXT];
 }
 
 export async function startDevChain(): Promise<DevChain> {

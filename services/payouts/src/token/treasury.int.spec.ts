@@ -85,6 +85,16 @@ describe('$BEAT treasury on the development chain (EDR)', () => {
     expect(await treasury.transfersOf(['p-2026-10-token-a', 'p-never-paid'])).toEqual([transfer]);
   });
 
+  it('refuses a wallet address without its EIP-55 checksum before it signs anything', async () => {
+    const treasury = await open();
+    const sent = await sentBy(treasury);
+    await expect(
+      treasury.transfer({ payoutId: 'p-lowercase', to: wallet().toLowerCase(), amountCents: 100 }),
+    ).rejects.toThrow(RangeError);
+    expect(await sentBy(treasury)).toBe(sent);
+    expect(await journalOf('p-lowercase')).toEqual([]);
+  });
+
   it('records a transfer the treasury cannot cover as failed: mined, reverted, nothing moved', async () => {
     const treasury = await open();
     const to = wallet();

@@ -2,6 +2,7 @@ import type { SqlDatabase } from '@beatmatch/platform';
 import {
   createPublicClient,
   erc20Abi,
+  getAddress,
   isAddress,
   TransactionReceiptNotFoundError,
   type Hex,
@@ -81,8 +82,7 @@ export class EvmTokenTreasury implements TokenTreasury {
   }
 
   async transfer(request: TokenTransferRequest): Promise<TokenTransfer> {
-    if (!isAddress(request.to, { strict: true }))
-      throw new RangeError(`not a checksummed address: ${request.to}`);
+    if (!isChecksummed(request.to)) throw new RangeError(`not an EIP-55 checksummed address: ${request.to}`);
     const units = tokenUnitsOf(request.amountCents, this.options.unitsPerDollar);
     const [known] = await this.journal.ofPayouts([request.payoutId]);
     const entry = known ?? (await this.recordTransferIntent(request, units));
@@ -253,6 +253,11 @@ export class EvmTokenTreasury implements TokenTreasury {
   private answer(entry: JournalEntry): Promise<TokenTransfer> {
     return this.client.getBlockNumber().then((head) => transferOf(entry, head));
   }
+}
+
+/** EIP-55: the mixed case is the checksum (all-lowercase addresses carry none and are refused). */
+export function isChecksummed(address: string): boolean {
+  return isAddress(address, { strict: false }) && getAddress(address) === address;
 }
 
 function transferOf(entry: JournalEntry, head: bigint): TokenTransfer {
