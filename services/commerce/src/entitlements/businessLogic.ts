@@ -48,7 +48,9 @@ const currentPlan = (state: MembershipState, memberType: MemberType) =>
 /** Whether a provider event happened before the latest news of the member's plan of that type. */
 const older = (state: MembershipState, memberType: MemberType, occurredAt: Date | null | undefined) => {
   const latest = state.subscriptions[memberType]?.eventAt;
-  return !!occurredAt && !!latest && occurredAt.toISOString() < latest;
+  // Providers give whole seconds: news of the same second is not older.
+  const second = (time: number) => Math.floor(time / 1000);
+  return !!occurredAt && !!latest && second(occurredAt.getTime()) < second(Date.parse(latest));
 };
 
 /** The provider event's time, when it said one (kept on the event: later news is compared with it). */

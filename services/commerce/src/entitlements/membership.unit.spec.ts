@@ -65,6 +65,8 @@ describe('the membership decider: renewals by provider event', () => {
       reference: 'sub_1',
       periodEndsAt: '2026-03-28T12:00:00.000Z',
       ended: null,
+      // The latest news of the plan (the renewal, recorded at `now`): older events change nothing.
+      eventAt: '2026-01-31T12:00:00.000Z',
     });
     expect(run([start]).state.subscriptions.producer!.periodEndsAt).toBe('2026-02-28T12:00:00.000Z');
   });
