@@ -9,9 +9,11 @@ export interface SpecCall {
   method: 'post' | 'get' | null;
   /**
    * The payload fields the spec names. `field?`: the spec names it but a request without it is
-   * accepted (the device id comes from the device cookie when `uuid` is absent, a flag defaults).
+   * accepted (the device id comes from the device cookie when `uuid` is absent, a flag defaults, one
+   * wallet address per producer needs no address to delete). null: "payloads not shown" (admin calls):
+   * the project's fields are its own.
    */
-  payload: readonly string[];
+  payload: readonly string[] | null;
   /** A multipart call's file field. */
   file?: string;
   /** served: declared in apiCalls and handled; planned: the open issue that builds it. */
@@ -20,11 +22,14 @@ export interface SpecCall {
 
 type Method = SpecCall['method'];
 
+/** The admin calls' payloads: "Payloads and responses: not shown" (producer-side §7). */
+export const NOT_SHOWN = null;
+
 /** A call as the spec lists it; `planned` names the issue that builds it, absent when served. */
 export const specCall = (
   name: string,
   method: Method,
-  payload: readonly string[] = [],
+  payload: readonly string[] | null = [],
   extra: { planned?: number; file?: string } = {},
 ): SpecCall => ({
   name,

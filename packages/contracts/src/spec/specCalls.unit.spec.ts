@@ -11,10 +11,19 @@ const declared = apiCalls as Record<string, CallDeclaration>;
 
 /** The request's fields, each required or not (absent request: no fields). */
 function requestFields(call: CallDeclaration): Map<string, boolean> {
-  let schema: z.ZodType | undefined = call.request;
+  return call.request ? fieldsOf(call.request, call.path) : new Map();
+}
+
+/** An object's fields; a union's are every option's, required where every option requires them. */
+function fieldsOf(request: z.ZodType, path: string): Map<string, boolean> {
+  let schema = request;
   while (schema instanceof z.ZodPipe) schema = schema.in as z.ZodType;
-  if (!schema) return new Map();
-  if (!(schema instanceof z.ZodObject)) throw new Error(`${call.path}: the request is not an object`);
+  if (schema instanceof z.ZodUnion) {
+    const options = (schema.options as z.ZodType[]).map((option) => fieldsOf(option, path));
+    const names = new Set(options.flatMap((fields) => [...fields.keys()]));
+    return new Map([...names].map((name) => [name, options.every((fields) => fields.get(name) === true)]));
+  }
+  if (!(schema instanceof z.ZodObject)) throw new Error(`${path}: the request is not an object`);
   return new Map(
     Object.entries(schema.shape as Record<string, z.ZodType>).map(([field, fieldSchema]) => [
       field,
@@ -28,15 +37,16 @@ const named = (payload: readonly string[]) => payload.map((field) => field.repla
 
 /** How a declared call differs from the spec's entry ([] when it matches). */
 function differences(spec: SpecCall, call: CallDeclaration): string[] {
-  const fields = requestFields(call);
-  const declaredRequired = [...fields].filter(([, isRequired]) => isRequired).map(([field]) => field);
   const found: string[] = [];
   if (spec.method && call.method !== spec.method) found.push(`method ${call.method}, spec ${spec.method}`);
+  if (spec.file !== call.multipart?.file) found.push(`file ${call.multipart?.file}, spec ${spec.file}`);
+  if (spec.payload === null) return found;
+  const fields = requestFields(call);
+  const declaredRequired = [...fields].filter(([, isRequired]) => isRequired).map(([field]) => field);
   if (required(spec.payload).join() !== declaredRequired.sort().join())
     found.push(`required [${declaredRequired}], spec [${required(spec.payload)}]`);
   const missing = named(spec.payload).filter((field) => !fields.has(field));
   if (missing.length > 0) found.push(`does not accept the spec's ${missing.join(', ')}`);
-  if (spec.file !== call.multipart?.file) found.push(`file ${call.multipart?.file}, spec ${spec.file}`);
   return found;
 }
 
