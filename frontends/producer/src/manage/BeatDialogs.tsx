@@ -1,7 +1,7 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
 import { Form, Input } from 'antd';
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { checkChangedCover, MESSAGES } from '../upload/checks';
+import { checkChangedCover, MESSAGES, nameProblem } from '../upload/checks';
 import { catalog } from './manageApi';
 import { CheckedField, SaveDialog, useSaving } from './SaveDialog';
 
@@ -11,7 +11,7 @@ interface BeatDialogProps {
   onDone(): void;
 }
 
-/** Rename (spec §5: name required). */
+/** Rename (spec §5: name required; one line of plain text, at most 200 characters). */
 export function RenameDialog({ beat, onClose, onDone }: BeatDialogProps) {
   const { busy, saving } = useSaving(onDone);
   const [name, setName] = useState('');
@@ -23,7 +23,8 @@ export function RenameDialog({ beat, onClose, onDone }: BeatDialogProps) {
 
   const save = async () => {
     if (!beat) return;
-    if (!name.trim()) return setError(MESSAGES.nameRequired);
+    const problem = nameProblem(name);
+    if (problem) return setError(problem);
     await saving(async () => {
       const reply = await catalog().rename(beat.beatId, name.trim());
       return `Renamed to ${reply.beatName}`;

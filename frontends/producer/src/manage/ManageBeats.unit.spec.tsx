@@ -51,6 +51,7 @@ beforeEach(() => {
       };
       return reply(200, { data: body.beatId });
     }
+    if (input === '/api/beatmatch_manage_beats_edit') return reply(200, { updated: 1, message: 'Updated' });
     if (input === '/api/beatmatch_manage_beats_get_tags')
       return reply(409, { message: 'Performing DNA Test... The tags appear when it is done.' });
     return reply(404, { message: `no route ${input}` });
@@ -119,5 +120,48 @@ describe('Manage Beats', () => {
       beatName: 'Night Drive',
       delete: true,
     });
+  });
+
+  it('refuses a negative, non-numeric or over-precise price with the spec rule, and saves 0.00 only when typed', async () => {
+    list = { uploaded: [beat('b1', 'Night Drive')], pending: [], failed: [] };
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Night Drive' }));
+    fireEvent.click(await screen.findByText('Prices'));
+    const first = (await screen.findByLabelText('First Date Package (MP3)')) as HTMLInputElement;
+    expect(first.value).toBe('19.99');
+    const edits = () => calls.filter((call) => call.path === '/api/beatmatch_manage_beats_edit');
+    for (const [typed, message] of [
+      ['-5', 'Prices can not be negative.'],
+      ['abc', 'Prices must be in dollars with at most 2 decimals.'],
+      ['1.234', 'Prices must be in dollars with at most 2 decimals.'],
+      ['', 'Prices are required.'],
+    ] as const) {
+      fireEvent.change(first, { target: { value: typed } });
+      expect(first.value).toBe(typed);
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+      expect(edits()).toEqual([]);
+    }
+    fireEvent.change(first, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits()).toHaveLength(1));
+    expect(edits()[0]!.body).toMatchObject({
+      beatId: 'b1',
+      price: { firstDatePackagePrice: '0.00', relationshipPackagePrice: '39.99', marriagePackagePrice: '-' },
+    });
+  });
+
+  it('refuses a name with control or text-direction characters, or too long, before asking the catalog', async () => {
+    list = { uploaded: [beat('b1', 'Night Drive')], pending: [], failed: [] };
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Night Drive' }));
+    fireEvent.click(await screen.findByText('Name'));
+    const name = await screen.findByLabelText('Beat name');
+    fireEvent.change(name, { target: { value: 'Evil\u202Eepyt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Beat name can not contain control or text-direction characters.'),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/beatmatch_change_name')).toEqual([]);
   });
 });

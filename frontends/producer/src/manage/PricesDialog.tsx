@@ -1,7 +1,8 @@
 import type { ManagedBeat } from '@beatmatch/contracts';
-import { Form, InputNumber, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { priceText, priceValue } from '../upload/checks';
+import { priceHelp, PriceInput } from '../upload/PackagePriceFields';
 import { catalog } from './manageApi';
 import { SaveDialog, useSaving } from './SaveDialog';
 
@@ -12,9 +13,9 @@ type PricedBeat = ManagedBeat | typeof ALL_BEATS;
 /** The dialog's three prices, filled from the beat (empty for All Beats), checked and saved. */
 function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
   const { busy, saving } = useSaving(onDone);
-  const [first, setFirst] = useState<number | null>(null);
-  const [second, setSecond] = useState<number | null>(null);
-  const [third, setThird] = useState<number | null>(null);
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  const [third, setThird] = useState('');
   const [error, setError] = useState<string>();
   const all = beat?.beatId === ALL_BEATS.beatId;
   const hasMarriage = Boolean(beat && !all && 'thirdPackagePrice' in beat && beat.thirdPackagePrice !== '-');
@@ -26,9 +27,9 @@ function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
       setSecond(priceValue(beat.secondPackagePrice));
       setThird(priceValue(beat.thirdPackagePrice));
     } else {
-      setFirst(null);
-      setSecond(null);
-      setThird(null);
+      setFirst('');
+      setSecond('');
+      setThird('');
     }
   }, [beat]);
 
@@ -37,7 +38,7 @@ function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
     const a = priceText(first);
     const b = priceText(second);
     // All Beats: an empty Marriage price keeps each beat's own ('-').
-    const c = hasMarriage ? priceText(third) : all && third !== null ? priceText(third) : { price: '-' };
+    const c = hasMarriage || (all && third.trim() !== '') ? priceText(third) : { price: '-' };
     for (const field of [a, b, c]) if ('error' in field) return setError(field.error);
     await saving(async () => {
       const reply = await catalog().editPrices(beat.beatId, beat.beatName, {
@@ -53,16 +54,11 @@ function usePriceEdit(beat: PricedBeat | null, onDone: () => void) {
   return { prices, all, hasMarriage, error, busy, save };
 }
 
-function PriceField(props: {
-  id: string;
-  label: string;
-  value: number | null;
-  onChange(value: number | null): void;
-}) {
+function PriceField(props: { id: string; label: string; value: string; onChange(value: string): void }) {
   const { id, label, value, onChange } = props;
   return (
-    <Form.Item label={label} htmlFor={id} required={id !== 'price-all-third'}>
-      <InputNumber id={id} prefix="$" min={0} step={0.01} precision={2} value={value} onChange={onChange} />
+    <Form.Item label={label} htmlFor={id} required={id !== 'price-all-third'} {...priceHelp(value)}>
+      <PriceInput id={id} value={value} onChange={onChange} />
     </Form.Item>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, InputNumber, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
+import { priceText } from './checks';
 import type { Prices } from './usePrices';
 
 const PACKAGES: { key: keyof Prices; id: string; label: string }[] = [
@@ -15,23 +16,36 @@ export function PackagePriceFields({
 }: {
   prices: Prices;
   withStems: boolean;
-  onPrice(key: keyof Prices, value: number | null): void;
+  onPrice(key: keyof Prices, value: string): void;
 }) {
   return (
     <Space wrap size="large">
       {PACKAGES.filter(({ key }) => withStems || key !== 'marriage').map(({ key, id, label }) => (
-        <Form.Item key={key} label={label} htmlFor={id} required>
-          <InputNumber
-            id={id}
-            prefix="$"
-            min={0}
-            step={0.01}
-            precision={2}
-            value={prices[key]}
-            onChange={(value) => onPrice(key, value)}
-          />
+        <Form.Item key={key} label={label} htmlFor={id} required {...priceHelp(prices[key])}>
+          <PriceInput id={id} value={prices[key]} onChange={(value) => onPrice(key, value)} />
         </Form.Item>
       ))}
     </Space>
+  );
+}
+
+/** A typed price's message under its field (nothing while it is empty: Next says it is required). */
+export function priceHelp(typed: string) {
+  const checked = typed.trim() === '' ? null : priceText(typed);
+  return checked && 'error' in checked ? { validateStatus: 'error' as const, help: checked.error } : {};
+}
+
+/** A price in dollars, as text: what is typed is kept and checked, never rounded or clamped. */
+export function PriceInput(props: { id: string; value: string; onChange(value: string): void }) {
+  return (
+    <Input
+      id={props.id}
+      prefix="$"
+      inputMode="decimal"
+      placeholder="0.00"
+      style={{ width: 140 }}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   );
 }

@@ -7,12 +7,14 @@ import { DetailsStep } from './DetailsStep';
 import { SnippetStep } from './SnippetStep';
 import { UploadProgressStep } from './UploadProgressStep';
 import { useNeedsSubscription } from './useNeedsSubscription';
+import { useUploadAllowance } from './useUploadAllowance';
 import { useUploadWizard } from './useUploadWizard';
 
 /** The upload wizard (producer-side spec §2 Upload page, §4 Upload wizard and phases, §5). */
 export function UploadBeats() {
   const navigate = useNavigate();
   const needsSubscription = useNeedsSubscription();
+  const allowance = useUploadAllowance();
   const { step, setStep, formError, uploaded, setUploaded, details, conversion, progress, next, upload } =
     useUploadWizard();
   const { isPrivate, files } = details;
@@ -33,7 +35,15 @@ export function UploadBeats() {
         />
       ) : null}
       {uploaded ? (
-        <UploadedResult text={uploaded} onAnother={() => setUploaded(undefined)} />
+        <UploadedResult
+          text={uploaded}
+          onAnother={() => {
+            allowance.askAgain();
+            setUploaded(undefined);
+          }}
+        />
+      ) : allowance.refusal && step === 0 ? (
+        <CapReached refusal={allowance.refusal} />
       ) : (
         <Card>
           {/* A private upload has no snippet step: its details, then the upload (spec §4). */}
@@ -88,6 +98,27 @@ function UploadedResult({ text, onAnother }: { text: string; onAnother(): void }
           Upload another beat
         </Button>,
       ]}
+    />
+  );
+}
+
+/** The plan's upload cap is reached: said before the wizard starts, with the ways on. */
+function CapReached({ refusal }: { refusal: string }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="warning"
+      title={refusal}
+      subTitle="Delete a beat in Manage Beats to free its slot, or subscribe to upload more."
+      extra={[
+        <Button key="subscribe" type="primary" onClick={() => navigate('../subscriptions')}>
+          Subscribe
+        </Button>,
+        <Button key="manage" onClick={() => navigate('../manageBeats')}>
+          Manage Beats
+        </Button>,
+      ]}
+      data-testid="upload-cap-reached"
     />
   );
 }

@@ -19,12 +19,15 @@ if (!Blob.prototype.arrayBuffer)
   };
 
 let status: Record<string, unknown>;
+let allowance: Record<string, unknown>;
 
 beforeEach(() => {
   status = { lifer: false, subscribed: false, plan: null };
+  allowance = { uploads: 0, cap: 3, refusal: null };
   globalThis.fetch = (async (input: string) => {
     if (input === '/api/csrf') return reply(200, { csrfToken: 't' });
     if (input === '/api/member_active_status') return reply(200, status);
+    if (input.startsWith('/api/beatmatch_upload_allowance')) return reply(200, allowance);
     if (input === '/api/beatmatch_last_uploaded_price')
       return reply(200, { firstDatePackage: '24.99', relationshipPackage: '49.99', marriagePackage: '-' });
     return reply(404, { message: `no route ${input}` });
@@ -49,6 +52,38 @@ describe('the upload wizard, step 1', () => {
     // Give the status call time to answer before looking for the banner's absence.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByText('You can only upload 3 beats. Please subscribe to upload more.')).toBeNull();
+  });
+
+  it('says before the wizard starts that the plan’s uploads are used up, and opens no wizard', async () => {
+    allowance = {
+      uploads: 3,
+      cap: 3,
+      refusal: 'You can only upload 3 beats. Please subscribe to upload more.',
+    };
+    show();
+    const reached = await screen.findByTestId('upload-cap-reached');
+    expect(reached.textContent).toContain('You can only upload 3 beats. Please subscribe to upload more.');
+    expect(screen.queryByLabelText('Beat name')).toBeNull();
+  });
+
+  it('keeps a typed price as typed and says what is wrong with it (never a silent $0.00)', async () => {
+    show();
+    fireEvent.change(await screen.findByLabelText('WAV file'), {
+      target: { files: [file('beat.wav', [...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WAVEfmt ')])] },
+    });
+    const first = (await screen.findByLabelText('First Date Package (MP3)')) as HTMLInputElement;
+    await waitFor(() => expect(first.value).toBe('24.99'));
+    for (const [typed, message] of [
+      ['-5', 'Prices can not be negative.'],
+      ['abc', 'Prices must be in dollars with at most 2 decimals.'],
+      ['9.999', 'Prices must be in dollars with at most 2 decimals.'],
+    ] as const) {
+      fireEvent.change(first, { target: { value: typed } });
+      expect(first.value).toBe(typed);
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    fireEvent.change(first, { target: { value: '0.00' } });
+    await waitFor(() => expect(screen.queryByText(/^Prices /)).toBeNull());
   });
 
   it('asks for every file, refuses a file that is not a WAV, and prefills the last prices', async () => {
@@ -167,6 +202,9 @@ describe('the upload wizard, a private beat', () => {
         this.url = url;
       }
       setRequestHeader() {}
+      getResponseHeader() {
+        return null;
+      }
       abort() {}
       send(body: Blob) {
         const type = this.url.split('/').pop()!;

@@ -1,5 +1,6 @@
 // Client-side checks of the upload wizard (producer-side spec §5). The server checks every file
 // again; these only spare the producer a long upload that would be refused.
+import { beatNameProblem, CATALOG_MESSAGES, centsToDollars, dollarsToCents } from '@beatmatch/contracts';
 
 export const MESSAGES = {
   notWav: 'Uh oh! The wav file you selected does not seem to be a WAV.',
@@ -15,9 +16,7 @@ export const MESSAGES = {
   emptyFiles: 'Empty fields. Please ensure all files were chosen.',
   fileRead: 'Something went wrong. Please check your files and try again.',
   uploadFailed: 'Something went wrong with your upload. Please try again. Thank you!',
-  nameRequired: 'Beat name is required.',
-  priceRequired: 'Prices are required.',
-  priceNegative: 'Prices can not be negative.',
+  nameRequired: CATALOG_MESSAGES.nameRequired,
   freeCap: 'You can only upload 3 beats. Please subscribe to upload more.',
   stillUploading: 'Your beat is still uploading. Are you sure you want to close this tab?',
 } as const;
@@ -105,18 +104,22 @@ export async function checkChangedCover(
   }
 }
 
-/** A price as the API takes it: dollars with 2 decimals, or the spec's message. */
-export function priceText(value: number | string | null | undefined): { price: string } | { error: string } {
-  if (value === null || value === undefined || value === '') return { error: MESSAGES.priceRequired };
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) return { error: MESSAGES.priceRequired };
-  if (number < 0) return { error: MESSAGES.priceNegative };
-  return { price: number.toFixed(2) };
+/**
+ * A price as typed → the API's dollars with 2 decimals, or the spec's message (required, no negatives,
+ * at most 2 decimals): the catalog's own rule, so nothing the server would refuse is sent, and nothing
+ * typed wrongly becomes $0.00. '0' and '0.00' are a free download only because they were typed.
+ */
+export function priceText(typed: string | null | undefined): { price: string } | { error: string } {
+  const parsed = dollarsToCents(typeof typed === 'string' ? typed.trim() : typed);
+  return 'error' in parsed ? parsed : { price: centsToDollars(parsed.cents) };
 }
 
-/** A price from the API ('19.99', '-', null) as a form value. */
-export const priceValue = (text: string | null | undefined): number | null => {
-  if (text === null || text === undefined || text === '-' || text === '') return null;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : null;
-};
+/** A price from the API ('19.99', '-', null) as the field's text ('' when there is none). */
+export const priceValue = (text: string | null | undefined): string =>
+  text === null || text === undefined || text === '-' ? '' : text;
+
+/** A beat name's problem (blank, too long, control or text-direction characters), or null. */
+export function nameProblem(name: string): string | null {
+  if (!name.trim()) return MESSAGES.nameRequired;
+  return beatNameProblem(name);
+}

@@ -1,4 +1,13 @@
-import { checkChangedCover, checkCover, isWav, MESSAGES, priceText, priceValue, stemsKind } from './checks';
+import {
+  checkChangedCover,
+  checkCover,
+  isWav,
+  MESSAGES,
+  nameProblem,
+  priceText,
+  priceValue,
+  stemsKind,
+} from './checks';
 
 const bytes = (...values: Array<number | string>) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -43,12 +52,25 @@ describe('upload checks', () => {
     await expect(checkChangedCover(blob(PNG), size(512, 512))).resolves.toBeNull();
   });
 
-  it('writes prices with 2 decimals and refuses negatives and blanks', () => {
-    expect(priceText(19.9)).toEqual({ price: '19.90' });
-    expect(priceText(0)).toEqual({ price: '0.00' });
-    expect(priceText(-1)).toEqual({ error: MESSAGES.priceNegative });
-    expect(priceText(null)).toEqual({ error: MESSAGES.priceRequired });
-    expect(priceValue('-')).toBeNull();
-    expect(priceValue('39.99')).toBe(39.99);
+  it('writes prices with 2 decimals and refuses what the spec refuses (never $0.00 by accident)', () => {
+    expect(priceText('19.9')).toEqual({ price: '19.90' });
+    expect(priceText(' 25 ')).toEqual({ price: '25.00' });
+    expect(priceText('0')).toEqual({ price: '0.00' });
+    expect(priceText('-5')).toEqual({ error: 'Prices can not be negative.' });
+    expect(priceText('abc')).toEqual({ error: 'Prices must be in dollars with at most 2 decimals.' });
+    expect(priceText('1.234')).toEqual({ error: 'Prices must be in dollars with at most 2 decimals.' });
+    expect(priceText('')).toEqual({ error: 'Prices are required.' });
+    expect(priceText(null)).toEqual({ error: 'Prices are required.' });
+    expect(priceValue('-')).toBe('');
+    expect(priceValue('39.99')).toBe('39.99');
+  });
+
+  it('refuses a blank name, one too long, and control or text-direction characters', () => {
+    const control = 'Beat name can not contain control or text-direction characters.';
+    expect(nameProblem('  ')).toBe(MESSAGES.nameRequired);
+    expect(nameProblem('x'.repeat(5000))).toBe('Beat name must be at most 200 characters.');
+    for (const name of ['Ring\u0007', '\u001b[31mRed', 'Evil\u202Eepyt', 'A\u2066B', 'C1\u0085'])
+      expect(nameProblem(name)).toBe(control);
+    expect(nameProblem('Ünïcödé – fine')).toBeNull();
   });
 });

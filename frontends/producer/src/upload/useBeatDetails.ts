@@ -1,6 +1,6 @@
 import type { CatalogApi } from '@beatmatch/frontend-common/sdk';
 import { useState } from 'react';
-import { MESSAGES } from './checks';
+import { MESSAGES, nameProblem } from './checks';
 import { useBeatFiles } from './useBeatFiles';
 import { usePrices } from './usePrices';
 
@@ -17,12 +17,13 @@ export function useBeatDetails(catalog: CatalogApi, onNewWav: () => void) {
   /** Step 1's checks; a private beat needs no cover art and has no prices (spec §5). */
   const problem = (): string | null => {
     const { cover, wav, coverError, wavError, stemsError } = files;
-    if (!name.trim()) return MESSAGES.nameRequired;
+    const badName = nameProblem(name);
+    if (badName) return badName;
     if ((!cover && !isPrivate) || !wav) return MESSAGES.emptyFiles;
     if (coverError || wavError || stemsError) return coverError ?? wavError ?? stemsError;
     if (isPrivate) return null;
     const checked = priceFields();
-    return 'error' in checked ? (checked.error ?? MESSAGES.priceRequired) : null;
+    return 'error' in checked ? checked.error : null;
   };
 
   /** After an upload: a new name and new files; the prices stay for the next beat. */

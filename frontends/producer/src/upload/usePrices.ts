@@ -2,15 +2,16 @@ import type { CatalogApi, PackagePrices } from '@beatmatch/frontend-common/sdk';
 import { useEffect, useState } from 'react';
 import { priceText, priceValue } from './checks';
 
+/** The prices as typed (text, so a wrong entry is shown and refused, never turned into a number). */
 export interface Prices {
-  firstDate: number | null;
-  relationship: number | null;
-  marriage: number | null;
+  firstDate: string;
+  relationship: string;
+  marriage: string;
 }
 
 /** The three package prices of step 1, prefilled with the last upload's. */
 export function usePrices(catalog: CatalogApi) {
-  const [prices, setPrices] = useState<Prices>({ firstDate: null, relationship: null, marriage: null });
+  const [prices, setPrices] = useState<Prices>({ firstDate: '', relationship: '', marriage: '' });
 
   useEffect(() => {
     let live = true;
@@ -20,9 +21,9 @@ export function usePrices(catalog: CatalogApi) {
         (last) =>
           live &&
           setPrices((now) => ({
-            firstDate: now.firstDate ?? priceValue(last.firstDatePackage),
-            relationship: now.relationship ?? priceValue(last.relationshipPackage),
-            marriage: now.marriage ?? priceValue(last.marriagePackage),
+            firstDate: now.firstDate || priceValue(last.firstDatePackage),
+            relationship: now.relationship || priceValue(last.relationshipPackage),
+            marriage: now.marriage || priceValue(last.marriagePackage),
           })),
       )
       .catch(() => undefined);
@@ -44,8 +45,7 @@ export function usePrices(catalog: CatalogApi) {
     };
   };
 
-  const setPrice = (key: keyof Prices, value: number | null) =>
-    setPrices((now) => ({ ...now, [key]: value }));
+  const setPrice = (key: keyof Prices, value: string) => setPrices((now) => ({ ...now, [key]: value }));
 
   return { prices, setPrice, fields };
 }
