@@ -11,6 +11,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 // Each screen is its own chunk: the upload wizard brings the waveform and the encoder's loader.
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
 const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
+const BeatPacks = lazy(() => import('./packs/BeatPacks').then((m) => ({ default: m.BeatPacks })));
 // Producer plans ($4 / $8 / $15): the SDK's shared plan page, as Marketplace Pro is for artists.
 const SubscriptionPage = lazy(() =>
   import('@beatmatch/frontend-common/commerce').then((m) => ({ default: m.SubscriptionPage })),
@@ -44,6 +45,11 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
           manageBeats: (
             <Screen>
               <ManageBeats />
+            </Screen>
+          ),
+          beatPacks: (
+            <Screen>
+              <BeatPacks />
             </Screen>
           ),
           subscriptions: (

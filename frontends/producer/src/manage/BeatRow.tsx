@@ -7,7 +7,7 @@ import type { Stats } from './useManagedBeats';
 
 export type BeatAction = 'name' | 'cover' | 'prices' | 'delete';
 
-const DEFAULT_COVER =
+export const DEFAULT_COVER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#ede9fe"/><path d="M26 18v22.5a6 6 0 1 0 4 5.6V26h12v-8z" fill="#7c3aed"/></svg>',

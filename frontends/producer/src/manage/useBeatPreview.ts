@@ -7,7 +7,7 @@ export function useBeatPreview() {
   const [playing, setPlaying] = useState<string>();
   const audio = useRef<HTMLAudioElement>(null);
 
-  const togglePlay = (beat: ManagedBeat) => {
+  const togglePlay = (beat: Pick<ManagedBeat, 'beatId'>) => {
     const element = audio.current;
     if (!element) return;
     if (playing === beat.beatId) {
