@@ -14,6 +14,7 @@ import { identityRouter } from './users/api';
 import { devicesRouter } from './devices/api';
 import { contactRouter } from './contact/api';
 import { errorReportsRouter } from './errorReports/api';
+import { sentryTracker, type ErrorTracker } from './errorReports/sentryTracker';
 import { createMailSender } from './mail/sender';
 import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
@@ -35,6 +36,8 @@ export interface IdentityServiceOptions {
   supportEmail?: string;
   /** The $BEAT whitepaper link served by get_whitepaper. */
   whitepaperUrl?: string;
+  /** Where browser error reports go besides the log (ERROR_TRACKER_DSN). */
+  errorTracker?: ErrorTracker;
   /** PostgreSQL schema of its tables (tests use one of their own). */
   schema?: string;
   /** Consumer group and topics of the events identity consumes (commerce's; tests use fresh ones). */
@@ -71,7 +74,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
       identityRouter({ store, queries, secret: options.secret, clock, logger }),
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
-      errorReportsRouter({ logger }),
+      errorReportsRouter({ logger, tracker: options.errorTracker }),
     ],
     subscriptions: [
       () => mailSender.subscribe(bus),
@@ -105,6 +108,8 @@ export const service = defineService({
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(DEFAULT_SUPPORT_EMAIL),
     /** Link to the $BEAT whitepaper; unset: get_whitepaper answers `url: null` (the page's empty state). */
     WHITEPAPER_URL: z.url('WHITEPAPER_URL must be a URL').optional(),
+    /** A hosted error tracker's DSN (Sentry's ingest API); unset: browser error reports are logged only. */
+    ERROR_TRACKER_DSN: z.url('ERROR_TRACKER_DSN must be a DSN').optional(),
   },
   secrets: ['IDENTITY_SECRET'],
   create: (infrastructure, config) =>
@@ -113,5 +118,6 @@ export const service = defineService({
       secret: config.IDENTITY_SECRET,
       supportEmail: config.SUPPORT_EMAIL,
       whitepaperUrl: config.WHITEPAPER_URL,
+      ...(config.ERROR_TRACKER_DSN ? { errorTracker: sentryTracker(config.ERROR_TRACKER_DSN) } : {}),
     }),
 });
