@@ -142,6 +142,13 @@ export const checkoutAnswerSchema = z.object({
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
+/**
+ * The local test provider's billing portal (embedded profile; Stripe has its Billing Portal): its
+ * "page" is the plan page with this query, which the page shows as the portal (plan, next charge,
+ * cancel, change card). `nextCharge` is the day of the next charge (YYYY-MM-DD) when the provider knows.
+ */
+export const TEST_PORTAL_QUERY = { session: 'portal_session', nextCharge: 'next_charge' } as const;
+
 /** beatmatch_test_checkout_pay's answer: the page the card form goes on to. */
 export const testPayAnswerSchema = z.object({ redirect_status: z.literal('succeeded'), url: z.string() });
 

@@ -5,6 +5,7 @@ import { RemoteTheme } from '../RemoteTheme';
 import { LifetimeMembershipView } from './LifetimeOffer';
 import { planTitle } from '@beatmatch/contracts';
 import { PlanOffers } from './PlanOffers';
+import { TestBillingPortal } from './TestBillingPortal';
 import { inAppPath } from './TestPaymentDialog';
 import { useCommerceErrors } from './useCommerceErrors';
 import { useMemberStatus } from './useMemberStatus';
@@ -19,11 +20,8 @@ import { useSubscriptionCheckout } from './useSubscriptionCheckout';
  */
 export function SubscriptionPage({ type }: { type: MemberType }) {
   const { reportError, toasts, holder } = useCommerceErrors();
-  const { status, load, manage, portalPending, cancel, modalHolder } = useMemberStatus(
-    type,
-    reportError,
-    toasts,
-  );
+  const member = useMemberStatus(type, reportError, toasts);
+  const { status, load, manage, portalPending, cancel, modalHolder } = member;
   const navigate = useNavigate();
 
   const paid = (url: string) => {
@@ -84,6 +82,16 @@ export function SubscriptionPage({ type }: { type: MemberType }) {
         {body}
       </div>
       {dialog}
+      {paypal.dialog}
+      {member.testPortal && status?.subscribed ? (
+        <TestBillingPortal
+          type={type}
+          plan={status.plan}
+          portal={member.testPortal}
+          onCancelPlan={cancel}
+          onClose={member.closeTestPortal}
+        />
+      ) : null}
     </RemoteTheme>
   );
 }

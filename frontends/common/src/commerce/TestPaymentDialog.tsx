@@ -37,11 +37,14 @@ export function inAppSession(url: string): string | null {
 export function TestPaymentDialog({
   sessionId,
   amount,
+  trialDays = 0,
   onClose,
   onPaid,
 }: {
   sessionId: string;
   amount?: string | undefined;
+  /** A plan's free trial: nothing is charged today, the first charge comes after these days. */
+  trialDays?: number;
   onClose: () => void;
   onPaid: (url: string) => void;
 }) {
@@ -83,13 +86,40 @@ export function TestPaymentDialog({
             aria-describedby={error ? 'test-card-error' : undefined}
           />
         </Form.Item>
+        {trialDays > 0 && amount ? <TrialTerms amount={amount} trialDays={trialDays} /> : null}
         {error ? (
           <Alert id="test-card-error" type="error" role="alert" title={error} style={{ marginBottom: 16 }} />
         ) : null}
         <Button type="primary" htmlType="submit" block size="large" loading={paying}>
-          {amount ? `Pay ${formatDollars(amount)}` : 'Pay'}
+          {trialDays > 0
+            ? `Start ${trialDays}-day free trial`
+            : amount
+              ? `Pay ${formatDollars(amount)}`
+              : 'Pay'}
         </Button>
       </Form>
     </Modal>
+  );
+}
+
+/** The day a trial of `trialDays` started today ends, as the dialog names it ('December 2, 2026'). */
+export function trialEndDate(trialDays: number, today = new Date()): string {
+  const end = new Date(today.getTime());
+  end.setDate(end.getDate() + trialDays);
+  return end.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** What a trial costs today ($0.00) and when and how much the first charge is. */
+function TrialTerms({ amount, trialDays }: { amount: string; trialDays: number }) {
+  return (
+    <div data-testid="trial-terms" style={{ marginBottom: 16 }}>
+      <p style={{ margin: 0, fontSize: 16 }}>
+        Due today: <strong>{formatDollars(0)}</strong>
+      </p>
+      <p style={{ margin: 0 }}>
+        Your first charge of {formatDollars(amount)} is on {trialEndDate(trialDays)}, then{' '}
+        {formatDollars(amount)} a month. Cancel before then and you pay nothing.
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { beatmatchSdk, type MemberActiveStatus, type MemberType } from '@beatmatch/frontend-common/sdk';
+import { testPortalOf, type TestPortal } from './TestBillingPortal';
 import type { ReportError, Toasts } from './useCommerceErrors';
 
 const CANCEL_WARNINGS: Record<MemberType, string> = {
@@ -10,13 +11,15 @@ const CANCEL_WARNINGS: Record<MemberType, string> = {
 
 /**
  * A family's member_active_status (null while loading; not subscribed when it cannot be read), with
- * Manage Subscription (the provider's portal) and Cancel Subscription (asks first, then reloads).
+ * Manage Subscription (the provider's portal; the test provider's opens on the page: `testPortal`) and
+ * Cancel Subscription (asks first, then reloads).
  * Render the modal holder.
  */
 export function useMemberStatus(type: MemberType, reportError: ReportError, toasts: Toasts) {
   const sdk = beatmatchSdk();
   const [status, setStatus] = useState<MemberActiveStatus | null>(null);
   const [portalPending, setPortalPending] = useState(false);
+  const [testPortal, setTestPortal] = useState<TestPortal | null>(null);
   const [modal, modalHolder] = Modal.useModal();
 
   const load = useCallback(async () => {
@@ -36,7 +39,12 @@ export function useMemberStatus(type: MemberType, reportError: ReportError, toas
     setPortalPending(true);
     try {
       const { url } = await sdk.commerce.createPortalSession(type);
-      window.location.assign(url);
+      const local = testPortalOf(url);
+      // The test provider's portal opens on this page; a real provider's is its own page.
+      if (local) {
+        setTestPortal(local);
+        setPortalPending(false);
+      } else window.location.assign(url);
     } catch (error) {
       reportError(error);
       setPortalPending(false);
@@ -53,6 +61,7 @@ export function useMemberStatus(type: MemberType, reportError: ReportError, toas
       onOk: async () => {
         try {
           await sdk.commerce.cancelSubscription(type);
+          setTestPortal(null);
           void toasts.success('Your subscription has been cancelled.');
           await load();
         } catch (error) {
@@ -61,5 +70,6 @@ export function useMemberStatus(type: MemberType, reportError: ReportError, toas
       },
     });
 
-  return { status, load, manage, portalPending, cancel, modalHolder };
+  const closeTestPortal = () => setTestPortal(null);
+  return { status, load, manage, portalPending, testPortal, closeTestPortal, cancel, modalHolder };
 }

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
+import { PaypalApprovalDialog } from './PaypalApprovalDialog';
+import { inAppPath } from './TestPaymentDialog';
 
 /** Leaving the app for the provider's page (a seam for component tests: jsdom does not navigate). */
 export const browserNavigation = { go: (url: string) => window.location.assign(url) };
@@ -14,6 +16,8 @@ export interface PaypalSubscription {
   pending: string | null;
   /** True while the approved subscription is being confirmed on return from PayPal. */
   confirming: boolean;
+  /** The local stand-in's approval step while it asks: render it. */
+  dialog: ReactElement | null;
 }
 
 /**
@@ -40,6 +44,8 @@ export function usePaypalSubscription({
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The local stand-in's approve "page" is this app's return URL: its approval step asks here first.
+  const [approval, setApproval] = useState<{ planId: string; returnPath: string } | null>(null);
   const handled = useRef<string | null>(null);
 
   const params = new URLSearchParams(location.search);
@@ -70,12 +76,28 @@ export function usePaypalSubscription({
     try {
       const { url } = await sdk.commerce.createPaypalSubscription({ type, plan: planId });
       if (!url) throw new Error('Could not create subscription. Please try again.');
-      browserNavigation.go(url);
+      const returnPath = inAppPath(url);
+      if (returnPath) {
+        setApproval({ planId, returnPath });
+        setPending(null);
+      } else browserNavigation.go(url);
     } catch (error) {
       onError(error);
       setPending(null);
     }
   };
 
-  return { offers: (planId) => !!paypalPlans?.includes(planId), start, pending, confirming };
+  const dialog = approval ? (
+    <PaypalApprovalDialog
+      type={type}
+      planId={approval.planId}
+      onApprove={() => {
+        setApproval(null);
+        void navigate(approval.returnPath, { replace: true });
+      }}
+      onCancel={() => setApproval(null)}
+    />
+  ) : null;
+
+  return { offers: (planId) => !!paypalPlans?.includes(planId), start, pending, confirming, dialog };
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
-import type { PlanOffer } from '@beatmatch/contracts';
+import { TRIAL_DAYS, type PlanOffer } from '@beatmatch/contracts';
 import { TestPaymentDialog, inAppSession } from './TestPaymentDialog';
 
 /** Which trial a checkout asks for (spec §4 login states: referred users get the ambassador variant). */
@@ -62,6 +62,7 @@ export function useSubscriptionCheckout({
     <TestPaymentDialog
       sessionId={payment.sessionId}
       amount={String(payment.plan.pricePerMonth)}
+      trialDays={trial === 'none' ? 0 : TRIAL_DAYS[trial]}
       onClose={() => setPayment(null)}
       onPaid={(url) => {
         setPayment(null);

@@ -58,7 +58,8 @@ describe('TrialOffer', () => {
       },
     ]);
     expect(onContinue).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $8.00' }));
+    // A trial charges nothing today (issue 20 item 13): the dialog's button starts it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start 7-day free trial' }));
 
     await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
     expect(calls[1]).toEqual({
@@ -88,7 +89,7 @@ describe('TrialOffer', () => {
     fireEvent.change(within(dialog).getByLabelText('Card number'), {
       target: { value: '4000 0000 0000 0002' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $15.00' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start 14-day free trial' }));
     expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
     expect(onContinue).not.toHaveBeenCalled();
   });

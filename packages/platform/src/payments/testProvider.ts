@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_PORTAL_QUERY } from '@beatmatch/contracts';
 import {
   assertAmountCents,
   checkoutTotalCents,
@@ -28,6 +29,10 @@ export class TestPaymentProvider implements PaymentsPort {
   readonly provider = 'test' as const;
   private readonly customers = new Map<string, CreateCustomerInput>();
   private readonly byIdempotencyKey = new Map<string, unknown>();
+  /** Each customer's latest plan session: when it was opened and its trial (the portal's next charge). */
+  private readonly plans = new Map<string, { openedAt: Date; trialDays: number }>();
+
+  constructor(private readonly clock: () => Date = () => new Date()) {}
 
   async createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }> {
     const customerId = `cus_test_${input.userId}`;
@@ -43,6 +48,7 @@ export class TestPaymentProvider implements PaymentsPort {
     return this.once(input.idempotencyKey, () => {
       this.assertCustomer(input.customerId);
       const sessionId = `cs_test_${randomUUID().replace(/-/g, '')}`;
+      if (input.recurring) this.plans.set(input.customerId, { openedAt: this.clock(), trialDays });
       const url = new URL(input.successUrl);
       url.searchParams.set('session_id', sessionId);
       return { sessionId, url: url.toString(), amountTotalCents, currency: input.currency };
@@ -64,9 +70,22 @@ export class TestPaymentProvider implements PaymentsPort {
     });
   }
 
-  /** No billing portal here: the customer goes back to the return URL (the plan page, with Cancel). */
+  /**
+   * The billing portal's stand-in: the return URL (the plan page) with TEST_PORTAL_QUERY, which the
+   * page shows as the portal. The next charge is the end of the trial, else a month after the plan's
+   * session was opened (this provider keeps no billing history past a restart: then it is not named).
+   */
   async createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }> {
-    return { url: input.returnUrl };
+    const url = new URL(input.returnUrl);
+    url.searchParams.set(TEST_PORTAL_QUERY.session, `bps_test_${randomUUID().replace(/-/g, '')}`);
+    const plan = this.plans.get(input.customerId);
+    if (plan) {
+      const next = new Date(plan.openedAt.getTime());
+      if (plan.trialDays > 0) next.setUTCDate(next.getUTCDate() + plan.trialDays);
+      else next.setUTCMonth(next.getUTCMonth() + 1);
+      url.searchParams.set(TEST_PORTAL_QUERY.nextCharge, next.toISOString().slice(0, 10));
+    }
+    return { url: url.toString() };
   }
 
   /** Refunds given (tests read them): the money of the test provider goes nowhere, so this is the record. */

@@ -1,4 +1,5 @@
 import { TestPaymentProvider } from './testProvider';
+import { TEST_PORTAL_QUERY } from '@beatmatch/contracts';
 import { checkoutTotalCents, PaymentInputError } from './port';
 
 describe('checkoutTotalCents', () => {
@@ -67,11 +68,25 @@ describe('TestPaymentProvider (embedded profile)', () => {
     ).rejects.toThrow(/No such customer/);
   });
 
-  it('has no billing portal: answers the return URL (the plan page)', async () => {
-    const payments = new TestPaymentProvider();
+  it("answers its billing portal on the return URL (the plan page), with a plan's next charge", async () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const payments = new TestPaymentProvider(() => now);
     const { customerId } = await payments.createCustomer({ userId: 'u9', email: 'p@example.com' });
-    await expect(
-      payments.createPortalSession({ customerId, returnUrl: 'http://127.0.0.1:8080/user/subscriptions' }),
-    ).resolves.toEqual({ url: 'http://127.0.0.1:8080/user/subscriptions' });
+    const returnUrl = 'http://127.0.0.1:8080/user/subscriptions';
+    const before = new URL((await payments.createPortalSession({ customerId, returnUrl })).url);
+    expect(before.origin + before.pathname).toBe(returnUrl);
+    expect(before.searchParams.get(TEST_PORTAL_QUERY.session)).toMatch(/^bps_test_\w+$/);
+    expect(before.searchParams.has(TEST_PORTAL_QUERY.nextCharge)).toBe(false);
+
+    const plan = (trialDays: number) => ({
+      ...checkout(customerId),
+      recurring: { interval: 'month' as const, trialDays },
+    });
+    await payments.createCheckoutSession(plan(7));
+    const trial = new URL((await payments.createPortalSession({ customerId, returnUrl })).url);
+    expect(trial.searchParams.get(TEST_PORTAL_QUERY.nextCharge)).toBe('2026-12-02');
+    await payments.createCheckoutSession(plan(0));
+    const paid = new URL((await payments.createPortalSession({ customerId, returnUrl })).url);
+    expect(paid.searchParams.get(TEST_PORTAL_QUERY.nextCharge)).toBe('2026-12-25');
   });
 });
