@@ -13,6 +13,7 @@ import { LocalPayoutProvider } from './fiat/localProvider';
 import { settlementPoller } from './fiat/settlements';
 import type { FiatPayoutProvider } from './fiat/port';
 import type { TokenTreasury } from './token/port';
+import { openTokenTreasury, tokenTreasuryConfig } from './token/openTokenTreasury';
 
 /** What payouts takes from the process (its Infrastructure; tests build it by hand). */
 export type PayoutsBase = Pick<
@@ -94,9 +95,13 @@ export const service = defineService({
       .string()
       .regex(/^[A-Za-z0-9._-]{1,200}$/)
       .optional(),
+    ...tokenTreasuryConfig,
   },
-  create: (infrastructure, config) =>
-    createPayoutsService(infrastructure, {
+  create: async (infrastructure, config) => {
+    const treasury = await openTokenTreasury(infrastructure, config, PAYOUTS_SCHEMA);
+    return createPayoutsService(infrastructure, {
       taskQueue: config.PAYOUTS_TASK_QUEUE ?? taskQueueOf(infrastructure.dataDir),
-    }),
+      ...(treasury ? { treasury } : {}),
+    });
+  },
 });
