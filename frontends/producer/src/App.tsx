@@ -12,6 +12,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
 const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
 const BeatPacks = lazy(() => import('./packs/BeatPacks').then((m) => ({ default: m.BeatPacks })));
+// The payouts pages share one chunk (their tables and forms).
+const payouts = () => import('./payouts');
+const ConfigurePayout = lazy(() => payouts().then((m) => ({ default: m.ConfigurePayout })));
+const BeatPayouts = lazy(() => payouts().then((m) => ({ default: m.BeatPayouts })));
+const PayoutsHistory = lazy(() => payouts().then((m) => ({ default: m.PayoutsHistory })));
+const WalletPage = lazy(() => payouts().then((m) => ({ default: m.WalletPage })));
 // Producer plans ($4 / $8 / $15): the SDK's shared plan page, as Marketplace Pro is for artists.
 const SubscriptionPage = lazy(() =>
   import('@beatmatch/frontend-common/commerce').then((m) => ({ default: m.SubscriptionPage })),
@@ -50,6 +56,26 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
           beatPacks: (
             <Screen>
               <BeatPacks />
+            </Screen>
+          ),
+          payouts: (
+            <Screen>
+              <ConfigurePayout />
+            </Screen>
+          ),
+          beatPayouts: (
+            <Screen>
+              <BeatPayouts />
+            </Screen>
+          ),
+          payoutsHistory: (
+            <Screen>
+              <PayoutsHistory />
+            </Screen>
+          ),
+          wallet: (
+            <Screen>
+              <WalletPage />
             </Screen>
           ),
           subscriptions: (
