@@ -37,6 +37,9 @@ export { renderDemoAudio, demoCover, type DemoAudio } from './demo/files';
 export { temporalUploadWorkflow, encodeMp3, uploadWorkflowId, UPLOAD_TASK_QUEUE } from './upload';
 export { FingerprintIndex } from './fingerprints';
 export { uploadLimitsFromMb } from './upload/limits';
+/** The texts a refused upload shows (the e2e of the shipped wiring checks users get them). */
+export { FILE_MESSAGES } from './verify/signatures';
+export { FINGERPRINT_MATCH_REASON } from './upload/reasons';
 
 export interface CatalogServiceOptions {
   db: SqlDatabase;
