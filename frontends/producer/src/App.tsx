@@ -2,6 +2,7 @@ import {
   RemotePages,
   RemoteTheme,
   SdkVersionCheck,
+  USER_BASENAME,
   producerPages,
   type RemoteAppProps,
 } from '@beatmatch/frontend-common';
@@ -12,6 +13,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
 const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
 const BeatPacks = lazy(() => import('./packs/BeatPacks').then((m) => ({ default: m.BeatPacks })));
+const SharedPacks = lazy(() =>
+  import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
+);
 // The payouts pages share one chunk (their tables and forms).
 const payouts = () => import('./payouts');
 const ConfigurePayout = lazy(() => payouts().then((m) => ({ default: m.ConfigurePayout })));
@@ -37,6 +41,15 @@ function Screen({ children }: { children: ReactNode }) {
 
 /** The producer remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename, sdkVersion }: RemoteAppProps) {
+  // The shell mounts this remote at '/' for the public shared pack page (/packs).
+  if (basename !== USER_BASENAME)
+    return (
+      <SdkVersionCheck remote="producer" hostVersion={sdkVersion}>
+        <Screen>
+          <SharedPacks />
+        </Screen>
+      </SdkVersionCheck>
+    );
   return (
     <SdkVersionCheck remote="producer" hostVersion={sdkVersion}>
       <RemotePages

@@ -26,16 +26,26 @@ const SessionUnavailable = lazy(() =>
   import('./pages/placeholders').then((m) => ({ default: m.SessionUnavailable })),
 );
 
+import type { RemoteName } from './remotes/federation';
+
 const RemoteApp = lazy(() => import('./remotes/RemoteApp').then((m) => ({ default: m.RemoteApp })));
 
-/** Public pages the artist remote serves (mounted at '/'; it picks the page by the path). */
-const ARTIST_PUBLIC_PATHS = new Set(['/matchmaker', '/matchList', '/playHistory', '/checkout', '/purchase']);
+/** Public pages a remote serves (mounted at '/'; it picks the page by the path), by path. */
+const REMOTE_PUBLIC_PATHS: Record<string, RemoteName> = {
+  '/matchmaker': 'artist',
+  '/matchList': 'artist',
+  '/playHistory': 'artist',
+  '/checkout': 'artist',
+  '/purchase': 'artist',
+  '/packs': 'producer',
+};
+const isRemotePublicPath = (path: string) => Object.hasOwn(REMOTE_PUBLIC_PATHS, path);
 
-function PublicArtistPage({ title }: { title: string }) {
+function PublicRemotePage({ title, remote }: { title: string; remote: RemoteName }) {
   return (
     <>
       <h1 style={{ fontSize: 28, margin: '0 0 8px', textAlign: 'center' }}>{title}</h1>
-      <RemoteApp remote="artist" basename="/" />
+      <RemoteApp remote={remote} basename="/" />
     </>
   );
 }
@@ -133,12 +143,16 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<Page />} />
           ))}
           {publicPages
-            .filter((page) => ARTIST_PUBLIC_PATHS.has(page.path))
+            .filter((page) => isRemotePublicPath(page.path))
             .map((page) => (
-              <Route key={page.path} path={page.path} element={<PublicArtistPage title={page.title} />} />
+              <Route
+                key={page.path}
+                path={page.path}
+                element={<PublicRemotePage title={page.title} remote={REMOTE_PUBLIC_PATHS[page.path]!} />}
+              />
             ))}
           {publicPages
-            .filter((page) => !(page.path.slice(1) in CONTENT_ROUTES) && !ARTIST_PUBLIC_PATHS.has(page.path))
+            .filter((page) => !(page.path.slice(1) in CONTENT_ROUTES) && !isRemotePublicPath(page.path))
             .map((page) => (
               <Route
                 key={page.path}

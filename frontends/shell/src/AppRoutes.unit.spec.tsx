@@ -108,6 +108,13 @@ describe('routes of the shell', () => {
     expect(loadRemote).toHaveBeenCalledWith('producer');
   });
 
+  it('mounts the producer remote at / for the public shared pack page, titled Your Beat Packs', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/packs?id=u1', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('mounted producer at /')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your Beat Packs' })).toBeTruthy();
+  });
+
   it('mounts the producer remote for the dashboard at /user itself', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user', { api: signedInApi(), loadRemote });
