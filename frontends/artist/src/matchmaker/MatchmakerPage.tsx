@@ -11,6 +11,7 @@ import { PreviewTagOption } from './PreviewTagOption';
 import { MatchmakerStyles } from './styles';
 import { useDemoProgress } from './useDemoProgress';
 import { useErrorToasts } from './useErrorToasts';
+import { useMarketplacePro } from './useMarketplacePro';
 import { usePlayer } from './usePlayer';
 import { usePlayerKeys } from './usePlayerKeys';
 import { useSwipe } from './useSwipe';
@@ -18,7 +19,7 @@ import { useSwipe } from './useSwipe';
 /**
  * The swipe player (artist-side spec §2 Swipe player, §4, §8): cover art, title, producer (links to
  * their store), Pass / play-pause / Match, Filters, View History, Matches (count capped at 99) and
- * Upgrade. The snippet loops; Pass and Match record the choice, load the next beat and play it.
+ * Upgrade (not for Marketplace Pro members). The snippet loops; Pass and Match record the choice, load the next beat and play it.
  * Keys: ← Pass, → Match, Space play/pause; a swipe on the card left or right does the same.
  * Before the launch (`live` false) it only says when it launches and how many beats are uploaded
  * (total_beats), and Pass, Match and Play are inert.
@@ -36,7 +37,8 @@ export function MatchmakerPage({ live = isMatchmakerLive() }: { live?: boolean }
   const { filters } = filtering;
   // On a first start the demo catalogue is still being made: say how far, and try again as beats come.
   const demoProgress = useDemoProgress(player.status === 'noBeat', () => filtering.applyFilters(filters));
-  const upgradeLink = (
+  // Subscribers have nothing to upgrade to: no Upgrade for them.
+  const upgradeLink = useMarketplacePro() ? null : (
     <LinkButton to={paths.upgrade} type="primary">
       Upgrade
     </LinkButton>

@@ -284,6 +284,33 @@ describe('the swipe player', () => {
     expect(upgrade.getAttribute('href')).toBe('/user/marketplace_pro');
   });
 
+  it('offers Upgrade to visitors and members without a plan, not to Marketplace Pro members', async () => {
+    answers['/api/beatmatch_beat_play'] = () => playerBeat('b1', 'Night Drive');
+    const shown = show(<MatchmakerPage />, '/matchmaker');
+    await screen.findByTestId('player-beat-name');
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/user/marketplace_pro');
+    shown.unmount();
+
+    answers['/api/beatmatch_auth'] = () => ({ userName: 'ana', userId: 'u1', email: 'ana@example.test' });
+    answers['/api/member_active_status'] = () => ({
+      subscribed: true,
+      lifer: false,
+      paypal: false,
+      plan: 'artist',
+    });
+    await act(async () => {
+      await beatmatchSdk().session.refresh();
+    });
+    try {
+      show(<MatchmakerPage />, '/user/matchmaker');
+      await screen.findByTestId('player-beat-name');
+      await waitFor(() => expect(callsTo('/api/member_active_status')).toEqual([{ type: 'artist' }]));
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull());
+    } finally {
+      act(() => beatmatchSdk().session.clear());
+    }
+  });
+
   it('says no beat was found when the server has none for the filters', async () => {
     answers['/api/beatmatch_beat_play'] = () => ({ message: MATCHMAKER_MESSAGES.noBeat });
     show(<MatchmakerPage />, '/matchmaker');
