@@ -31,10 +31,12 @@ export function localWebhookSignature(
 }
 
 /**
- * The embedded profile's subscription provider (no PayPal credentials): a subscription is approved
- * the moment it is created (as the test payment provider's payments succeed at once), its "approve
- * page" is the return URL itself with PayPal's query (subscription_id, ba_token). Request ids behave as
- * PayPal-Request-Id. Webhooks it signs (signWebhook) verify; anything else does not.
+ * The embedded profile's subscription provider (no PayPal credentials): a subscription is active the
+ * moment it is created (as the test payment provider's payments succeed at once), its "approve page"
+ * is the return URL itself with PayPal's query (subscription_id, ba_token): being this app's own
+ * address, the plan page shows PayPal's approval step there before it goes on (frontends/common's
+ * PaypalApprovalDialog). Request ids behave as PayPal-Request-Id. Webhooks it signs (signWebhook)
+ * verify; anything else does not.
  */
 export class TestSubscriptionProvider implements SubscriptionPaymentsPort {
   readonly provider = 'test' as const;
