@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TRACKER_PORT } from './trackerPort';
 
 const PORT = Number(process.env.E2E_PORT ?? 8123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -52,6 +53,9 @@ export default defineConfig({
       RATE_LIMIT_LOGIN: '60',
       RATE_LIMIT_RESET: '30',
       DEMO_CATALOGUE: process.env.DEMO_CATALOGUE ?? 'on:8',
+      // Browser error reports go to errorReports.journey.ts's stand-in tracker (nothing listens otherwise:
+      // identity then logs that it could not forward, and the report is still logged and counted).
+      ERROR_TRACKER_DSN: `http://e2e-public-key@127.0.0.1:${TRACKER_PORT}/1`,
     },
     url: `${BASE_URL}/healthz`,
     // The first start may build the three frontends.
