@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { createLogger, openPglite, type SqlDatabase } from '@beatmatch/platform';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { openTokenTreasury, tokenTreasuryConfig } from './openTokenTreasury';
+import { DEV_CHAIN_TREASURY_KEY, startDevChain } from './devChain';
+import { serveDevChain } from './devChainNode';
+import type { EvmTokenTreasury } from './treasury';
 
 const logger = createLogger('payouts-token-test', 'silent');
 const configOf = (env: Record<string, string>) => z.object(tokenTreasuryConfig).parse(env);
@@ -27,6 +30,37 @@ describe('the $BEAT treasury from configuration', () => {
     expect(await treasury!.treasuryBalance()).toBe(975n * 10n ** 18n);
     expect(await treasury!.transfersOf(['p-embedded'])).toEqual([transfer]);
     await treasury!.close();
+  });
+
+  it('distributed: pays through a JSON-RPC URL, and a restarted local node is rebuilt from the journal', async () => {
+    const rpc = (url: string) =>
+      configOf({
+        BEAT_CHAIN_RPC_URL: url,
+        BEAT_TREASURY_KEY: DEV_CHAIN_TREASURY_KEY,
+        BEAT_INITIAL_SUPPLY: '50',
+      });
+    const node = await serveDevChain(await startDevChain(), 0);
+    const treasury = (await openTokenTreasury(
+      { profile: 'distributed', db, logger },
+      rpc(node.url),
+      'payouts_rpc',
+    ))!;
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const transfer = await treasury.transfer({ payoutId: 'p-rpc', to, amountCents: 4_200 });
+    expect(transfer).toMatchObject({ status: 'confirmed', tokenUnits: (42n * 10n ** 18n).toString() });
+    await node.close();
+
+    const restartedNode = await serveDevChain(await startDevChain(), 0);
+    const restarted = (await openTokenTreasury(
+      { profile: 'distributed', db, logger },
+      rpc(restartedNode.url),
+      'payouts_rpc',
+    )) as EvmTokenTreasury;
+
+    expect(restarted.tokenAddress).toBe((treasury as EvmTokenTreasury).tokenAddress);
+    expect(await restarted.treasuryBalance()).toBe(8n * 10n ** 18n);
+    expect(await restarted.transfersOf(['p-rpc'])).toEqual([transfer]);
+    await restartedNode.close();
   });
 
   it('distributed without a chain: no treasury, so $BEAT payouts wait', async () => {

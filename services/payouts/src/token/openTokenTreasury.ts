@@ -76,10 +76,7 @@ export async function openTokenTreasury(
   return treasury;
 }
 
-type ChainOptions = Pick<
-  EvmTreasuryOptions,
-  'transport' | 'replayJournal' | 'treasuryKey' | 'pollingMs' | 'receiptTimeoutMs'
->;
+type ChainOptions = Pick<EvmTreasuryOptions, 'transport' | 'treasuryKey' | 'pollingMs' | 'receiptTimeoutMs'>;
 
 async function chainOf(
   infrastructure: Pick<Infrastructure, 'profile'>,
@@ -89,7 +86,6 @@ async function chainOf(
     if (!config.BEAT_TREASURY_KEY) throw new Error('BEAT_TREASURY_KEY is required with BEAT_CHAIN_RPC_URL');
     return {
       transport: http(config.BEAT_CHAIN_RPC_URL),
-      replayJournal: false,
       treasuryKey: config.BEAT_TREASURY_KEY as Hex,
       pollingMs: 2_000,
       receiptTimeoutMs: 10 * 60_000,
@@ -98,7 +94,6 @@ async function chainOf(
   if (infrastructure.profile !== 'embedded') return undefined;
   return {
     transport: custom(await startDevChain()),
-    replayJournal: true,
     treasuryKey: DEV_CHAIN_TREASURY_KEY,
     pollingMs: 20,
     receiptTimeoutMs: 30_000,

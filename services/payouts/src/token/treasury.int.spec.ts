@@ -32,7 +32,6 @@ describe('$BEAT treasury on the development chain (EDR)', () => {
       db: bed.db,
       schema: bed.schema,
       transport: custom(chain),
-      replayJournal: true,
       treasuryKey: DEV_CHAIN_TREASURY_KEY,
       unitsPerDollar: unitsPerDollar('1'),
       initialSupplyUnits: unitsOfTokens(SUPPLY_TOKENS),

@@ -23,8 +23,6 @@ export interface EvmTreasuryOptions {
   schema: string;
   /** JSON-RPC to the chain: EDR in-process (embedded) or `http(url)` (distributed). */
   transport: Transport;
-  /** The development chain keeps nothing on disk: a fresh one gets the journal replayed into it. */
-  replayJournal: boolean;
   treasuryKey: Hex;
   unitsPerDollar: bigint;
   /** $BEAT deployed elsewhere; unset, the treasury deploys it once (journaled like a transfer). */
@@ -67,7 +65,7 @@ export class EvmTokenTreasury implements TokenTreasury {
     const journal = new TokenJournal(options.db, options.schema, chainId, account.address);
     await journal.migrate();
     const treasury = new EvmTokenTreasury(options, client, account, chainId, journal);
-    if (options.replayJournal) await treasury.replayIntoFreshChain();
+    await treasury.replayIntoFreshChain();
     for (const entry of await journal.ofSender('pending')) await treasury.settle(entry);
     treasury.token = options.tokenAddress ?? (await treasury.deployedToken());
     return treasury;
@@ -244,7 +242,12 @@ export class EvmTokenTreasury implements TokenTreasury {
     return this.client.waitForTransactionReceipt({ hash, confirmations, timeout: receiptTimeoutMs });
   }
 
-  /** A development chain starts empty each time: the journal's signed transactions, in nonce order, rebuild it. */
+  /**
+   * A chain on which the treasury has sent nothing, while its journal holds transactions for this
+   * chain id, was started afresh: a development chain (in this process, or a local node) keeps
+   * nothing once stopped. The journal's signed transactions, in nonce order, rebuild it as it was.
+   * A public chain never forgets, so there this finds nothing to do.
+   */
   private async replayIntoFreshChain(): Promise<void> {
     if ((await this.client.getTransactionCount({ address: this.account.address })) > 0) return;
     for (const entry of await this.journal.ofSender()) await this.send(entry);
