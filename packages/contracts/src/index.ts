@@ -10,6 +10,7 @@ export * from './catalog';
 export * from './catalog/genres';
 export * from './catalog/dna';
 export * from './packsApi';
+export * from './profileApi';
 export * from './catalog/blobKeys';
 export * from './commerce';
 export * from './payouts';

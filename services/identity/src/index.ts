@@ -18,6 +18,8 @@ import { sentryTracker, type ErrorTracker } from './errorReports/sentryTracker';
 import { createMailSender } from './mail/sender';
 import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
+import { profileProjection, profileReadModelSchema, ProfileQueries } from './profile/readModel';
+import { profileRouter } from './profile/api';
 
 export const IDENTITY_SCHEMA = 'identity';
 export { DEFAULT_SUPPORT_EMAIL };
@@ -52,8 +54,8 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   const core = await openEventSourced(options, {
     name: 'identity',
     schema: options.schema ?? IDENTITY_SCHEMA,
-    readModels: [identityReadModelSchema],
-    projections: (s) => [identityProjection(s)],
+    readModels: [identityReadModelSchema, profileReadModelSchema],
+    projections: (s) => [identityProjection(s), profileProjection(s)],
     // Mail requests on a relay of their own: a mail server that is down (in-process, the send is part
     // of delivery) does not hold back the integration events other services wait for.
     relays: [{ except: [IDENTITY_MAIL_TOPIC] }, { only: [IDENTITY_MAIL_TOPIC] }],
@@ -75,6 +77,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
       errorReportsRouter({ logger, tracker: options.errorTracker }),
+      profileRouter({ store, profiles: new ProfileQueries(options.db, s), clock }),
     ],
     subscriptions: [
       () => mailSender.subscribe(bus),

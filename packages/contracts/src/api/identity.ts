@@ -15,9 +15,11 @@ import {
   whitepaperAnswerSchema,
 } from '../identity';
 import { declareCall, messageAnswer } from './call';
+import { profileCalls } from './profile';
 
 /** identity's calls. */
 export const identityCalls = {
+  ...profileCalls,
   beatmatch_auth: declareCall({
     service: 'identity',
     path: '/me',

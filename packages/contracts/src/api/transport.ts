@@ -24,6 +24,10 @@ type DeclaredCallName =
   | keyof typeof payoutsCalls;
 
 export const callTransport = {
+  get_description: { method: 'post' },
+  update_description: { method: 'post' },
+  account_settings_get_socials: { method: 'post' },
+  account_settings_update_socials: { method: 'post' },
   beatmatch_auth: { method: 'post' },
   beatmatch_login: { method: 'post' },
   beatmatch_login_auth_resend: { method: 'post' },

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { handleCall, handleCommand, type EventStore } from '@beatmatch/platform';
+import { profileDecider, type ProfileCommand } from './businessLogic';
+import { profileStream } from './profile';
+import { socialsView, type ProfileQueries } from './readModel';
+
+export interface ProfileApiDeps {
+  store: EventStore;
+  profiles: ProfileQueries;
+  clock: () => Date;
+}
+
+/** My Profile's calls (producer-side spec §7): the caller's own bio and socials, nobody else's. */
+export function profileRouter({ store, profiles, clock }: ProfileApiDeps): Router {
+  const router = Router();
+  const userOf = (req: { caller?: { userId?: string } }) => req.caller!.userId!;
+  const run = (userId: string, command: Omit<ProfileCommand, 'metadata'>) =>
+    handleCommand(store, profileStream(userId), profileDecider, {
+      ...command,
+      metadata: { now: clock() },
+    } as ProfileCommand);
+
+  handleCall(router, 'get_description', async (_input, { req }) => ({
+    description: (await profiles.of(userOf(req))).description,
+  }));
+  handleCall(router, 'update_description', async ({ description }, { req }) => {
+    const { newState } = await run(userOf(req), { type: 'UpdateBio', data: { description } });
+    return { description: newState.description };
+  });
+  handleCall(router, 'account_settings_get_socials', async (_input, { req }) =>
+    socialsView((await profiles.of(userOf(req))).socials),
+  );
+  handleCall(router, 'account_settings_update_socials', async ({ platform, userName }, { req }) => {
+    const { newState } = await run(userOf(req), { type: 'UpdateSocial', data: { platform, userName } });
+    return socialsView(newState.socials);
+  });
+  return router;
+}

@@ -1,0 +1,70 @@
+import { SOCIAL_PLATFORMS, socialUrl, type SocialPlatform, type Socials } from '@beatmatch/contracts';
+import type { InlineProjection, RecordedEvent, SqlDatabase, SqlExecutor } from '@beatmatch/platform';
+import type { ProfileEvent } from './profile';
+
+/** Profiles, kept in the same transaction as their streams: the bio and the social usernames. */
+export const profileReadModelSchema = (s: string) => `
+  CREATE TABLE IF NOT EXISTS ${s}.profiles (
+    user_id uuid PRIMARY KEY,
+    description text NOT NULL DEFAULT '',
+    socials jsonb NOT NULL DEFAULT '{}'
+  );
+`;
+
+export function profileProjection(s: string): InlineProjection {
+  return {
+    name: 'identity-profiles',
+    handles: ['BioChanged', 'SocialChanged'],
+    async apply(tx: SqlExecutor, events: RecordedEvent[]) {
+      for (const recorded of events) {
+        const userId = recorded.streamName.slice('profile:'.length);
+        const event = { type: recorded.type, data: recorded.data } as ProfileEvent;
+        await tx.query(`INSERT INTO ${s}.profiles (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
+        if (event.type === 'BioChanged')
+          await tx.query(`UPDATE ${s}.profiles SET description = $2 WHERE user_id = $1`, [
+            userId,
+            event.data.description,
+          ]);
+        else if (event.data.userName)
+          await tx.query(
+            `UPDATE ${s}.profiles SET socials = socials || jsonb_build_object($2::text, $3::text) WHERE user_id = $1`,
+            [userId, event.data.platform, event.data.userName],
+          );
+        else
+          await tx.query(`UPDATE ${s}.profiles SET socials = socials - $2::text WHERE user_id = $1`, [
+            userId,
+            event.data.platform,
+          ]);
+      }
+    },
+  };
+}
+
+export interface ProfileRow {
+  description: string;
+  socials: Partial<Record<SocialPlatform, string>>;
+}
+
+/** The socials as the calls answer them: every platform, null where none is set. */
+export const socialsView = (socials: ProfileRow['socials']): Socials =>
+  Object.fromEntries(
+    SOCIAL_PLATFORMS.map((platform) => {
+      const userName = socials[platform];
+      return [platform, userName ? { userName, url: socialUrl(platform, userName) } : null];
+    }),
+  ) as Socials;
+
+export class ProfileQueries {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly s: string,
+  ) {}
+
+  async of(userId: string): Promise<ProfileRow> {
+    const { rows } = await this.db.query<ProfileRow>(
+      `SELECT description, socials FROM ${this.s}.profiles WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] ?? { description: '', socials: {} };
+  }
+}
