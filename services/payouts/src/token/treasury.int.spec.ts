@@ -84,6 +84,24 @@ describe('$BEAT treasury on the development chain (EDR)', () => {
     expect(await treasury.transfersOf(['p-2026-10-token-a', 'p-never-paid'])).toEqual([transfer]);
   });
 
+  it('pays payouts asked for at the same time each once, each with its own nonce', async () => {
+    const treasury = await open();
+    const wallets = [wallet(), wallet(), wallet()];
+    const sent = await sentBy(treasury);
+
+    const transfers = await Promise.all(
+      [...wallets, wallets[0]!].map((to, index) =>
+        treasury.transfer({ payoutId: `p-parallel-${index % 3}`, to, amountCents: 100 + (index % 3) }),
+      ),
+    );
+
+    expect(await sentBy(treasury)).toBe(sent + 3);
+    expect(new Set(transfers.map((transfer) => transfer.txHash)).size).toBe(3);
+    expect(transfers[3]).toEqual(transfers[0]);
+    for (const [index, to] of wallets.entries())
+      expect(await balanceOf(treasury.tokenAddress, to)).toBe(BigInt(100 + index) * CENT);
+  });
+
   it('refuses a wallet address without its EIP-55 checksum before it signs anything', async () => {
     const treasury = await open();
     const sent = await sentBy(treasury);
