@@ -84,7 +84,7 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
 }
 
 /** Each data directory's own task queue, so apps sharing one Temporal server never take each other's runs. */
-const taskQueueOf = (dataDir: string) =>
+export const payoutsTaskQueueOf = (dataDir: string) =>
   `payouts-runs-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 
 export const service = defineService({
@@ -100,7 +100,7 @@ export const service = defineService({
   create: async (infrastructure, config) => {
     const treasury = await openTokenTreasury(infrastructure, config, PAYOUTS_SCHEMA);
     return createPayoutsService(infrastructure, {
-      taskQueue: config.PAYOUTS_TASK_QUEUE ?? taskQueueOf(infrastructure.dataDir),
+      taskQueue: config.PAYOUTS_TASK_QUEUE ?? payoutsTaskQueueOf(infrastructure.dataDir),
       ...(treasury ? { treasury } : {}),
     });
   },
