@@ -19,7 +19,7 @@ describe('the $BEAT treasury from configuration', () => {
   it('embedded: starts its own chain, deploys $BEAT and pays at the configured rate, on PGlite', async () => {
     const treasury = await openTokenTreasury(
       { profile: 'embedded', db, logger },
-      configOf({ BEAT_TOKENS_PER_USD: '2.5', BEAT_INITIAL_SUPPLY: '1000' }),
+      configOf({ BEAT_TOKENS_PER_USD: '2.5', BEAT_INITIAL_SUPPLY: '1000', BEAT_CONFIRMATIONS: '3' }),
       'payouts',
     );
     const to = privateKeyToAccount(generatePrivateKey()).address;

@@ -33,7 +33,7 @@ export const tokenTreasuryConfig = {
   BEAT_TOKENS_PER_USD: decimalRate.default('1'),
   /** Whole tokens minted to the treasury when it deploys $BEAT. */
   BEAT_INITIAL_SUPPLY: z.coerce.bigint().positive().default(1_000_000_000n),
-  /** Blocks a transfer waits for before it is recorded. */
+  /** Blocks a transfer waits for before it is recorded (the development chain: always 1). */
   BEAT_CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
 };
 
@@ -54,7 +54,6 @@ export async function openTokenTreasury(
     schema,
     unitsPerDollar: unitsPerDollar(config.BEAT_TOKENS_PER_USD),
     initialSupplyUnits: unitsOfTokens(config.BEAT_INITIAL_SUPPLY),
-    confirmations: config.BEAT_CONFIRMATIONS,
     ...(config.BEAT_TOKEN_ADDRESS ? { tokenAddress: config.BEAT_TOKEN_ADDRESS as Hex } : {}),
   };
   const chain = await chainOf(infrastructure, config);
@@ -76,7 +75,10 @@ export async function openTokenTreasury(
   return treasury;
 }
 
-type ChainOptions = Pick<EvmTreasuryOptions, 'transport' | 'treasuryKey' | 'pollingMs' | 'receiptTimeoutMs'>;
+type ChainOptions = Pick<
+  EvmTreasuryOptions,
+  'transport' | 'treasuryKey' | 'pollingMs' | 'receiptTimeoutMs' | 'confirmations'
+>;
 
 async function chainOf(
   infrastructure: Pick<Infrastructure, 'profile'>,
@@ -89,6 +91,7 @@ async function chainOf(
       treasuryKey: config.BEAT_TREASURY_KEY as Hex,
       pollingMs: 2_000,
       receiptTimeoutMs: 10 * 60_000,
+      confirmations: config.BEAT_CONFIRMATIONS,
     };
   }
   if (infrastructure.profile !== 'embedded') return undefined;
@@ -97,5 +100,7 @@ async function chainOf(
     treasuryKey: DEV_CHAIN_TREASURY_KEY,
     pollingMs: 20,
     receiptTimeoutMs: 30_000,
+    // It mines a block only when a transaction arrives: a later block may never come.
+    confirmations: 1,
   };
 }
