@@ -53,17 +53,14 @@ it('forwards a report as a Sentry event with its trace id, step, file kind and t
   });
   service.app.use(errorReportsRouter({ logger, tracker: sentryTracker(dsn) }));
   const token = await new InternalTokenIssuer(keys.privateKey).issue({ userId: 'u-9', deviceId: 'd-9' });
-  const reply = await request(service.finalize())
-    .post('/error-reports')
-    .set('x-internal-token', token)
-    .send({
-      kind: 'upload',
-      message: 'Upload failed (500)',
-      traceId: 'req-77',
-      step: 'put',
-      fileKind: 'wav',
-      attempt: 3,
-    });
+  const reply = await request(service.finalize()).post('/error-reports').set('x-internal-token', token).send({
+    kind: 'upload',
+    message: 'Upload failed (500)',
+    traceId: 'req-77',
+    step: 'put',
+    fileKind: 'wav',
+    attempt: 3,
+  });
   expect(reply.status).toBe(200);
   for (const deadline = Date.now() + 5000; received.length === 0 && Date.now() < deadline;)
     await new Promise((resolve) => setTimeout(resolve, 20));
