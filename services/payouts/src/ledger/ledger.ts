@@ -68,27 +68,57 @@ export const balances = (entries: readonly Entry[]) =>
   entries.every((entry) => Number.isSafeInteger(entry.amountCents)) &&
   entries.reduce((sum, entry) => sum + entry.amountCents, 0) === 0;
 
-/**
- * Posts a transfer inside the caller's transaction; answers false when it was posted before.
- * Entries of zero are left out (a free beat credits nobody) and entries on one account are merged.
- */
-export async function postTransfer(tx: SqlExecutor, transfer: Transfer, schema = PAYOUTS_SCHEMA) {
-  if (!balances(transfer.entries)) throw new UnbalancedTransferError(transfer);
-  const claimed = await tx.query(
-    `INSERT INTO ${schema}.ledger_transfers (transfer_id, kind, month, occurred_at)
-     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-    [transfer.transferId, transfer.kind, transfer.month, transfer.occurredAt],
-  );
-  if (claimed.rowCount === 0) return false;
+/** The entries a transfer writes: one per account (merged), none of zero (a free beat credits nobody). */
+function entryRows(transfer: Transfer): [string, number][] {
   const merged = new Map<string, number>();
   for (const entry of transfer.entries)
     merged.set(entry.account, (merged.get(entry.account) ?? 0) + entry.amountCents);
-  const rows = [...merged].filter(([, amount]) => amount !== 0);
-  if (rows.length === 0) return true;
-  await tx.query(
-    `INSERT INTO ${schema}.ledger_entries (transfer_id, account, month, amount_cents)
-     SELECT $1, account, $2, amount FROM unnest($3::text[], $4::bigint[]) AS e (account, amount)`,
-    [transfer.transferId, transfer.month, rows.map(([account]) => account), rows.map(([, amount]) => amount)],
+  return [...merged].filter(([, amount]) => amount !== 0);
+}
+
+/**
+ * Posts transfers inside the caller's transaction, in two statements however many there are (a
+ * consumer catching up posts a batch); answers the ids posted now — those posted before are skipped.
+ * Every transfer is checked to balance before anything is written.
+ */
+export async function postTransfers(
+  tx: SqlExecutor,
+  transfers: readonly Transfer[],
+  schema = PAYOUTS_SCHEMA,
+): Promise<Set<string>> {
+  for (const transfer of transfers)
+    if (!balances(transfer.entries)) throw new UnbalancedTransferError(transfer);
+  if (transfers.length === 0) return new Set();
+  const claimed = await tx.query<{ transfer_id: string }>(
+    `INSERT INTO ${schema}.ledger_transfers (transfer_id, kind, month, occurred_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])
+     ON CONFLICT DO NOTHING RETURNING transfer_id`,
+    [
+      transfers.map((t) => t.transferId),
+      transfers.map((t) => t.kind),
+      transfers.map((t) => t.month),
+      transfers.map((t) => t.occurredAt),
+    ],
   );
-  return true;
+  const posted = new Set(claimed.rows.map((row) => row.transfer_id));
+  const rows = transfers
+    .filter((transfer) => posted.has(transfer.transferId))
+    .flatMap((transfer) => entryRows(transfer).map(([account, amount]) => ({ transfer, account, amount })));
+  if (rows.length > 0)
+    await tx.query(
+      `INSERT INTO ${schema}.ledger_entries (transfer_id, account, month, amount_cents)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])`,
+      [
+        rows.map((row) => row.transfer.transferId),
+        rows.map((row) => row.account),
+        rows.map((row) => row.transfer.month),
+        rows.map((row) => row.amount),
+      ],
+    );
+  return posted;
+}
+
+/** Posts one transfer inside the caller's transaction; answers false when it was posted before. */
+export async function postTransfer(tx: SqlExecutor, transfer: Transfer, schema = PAYOUTS_SCHEMA) {
+  return (await postTransfers(tx, [transfer], schema)).size === 1;
 }

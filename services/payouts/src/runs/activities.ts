@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { closeMonth, type RunSummary } from './closeMonth';
 import { computedPayouts, sendPayout, type PayoutPorts } from './pay';
 import { monthOf } from '../ledger/ledger';
@@ -16,8 +17,14 @@ export function createRunActivities(ports: PayoutPorts) {
     async payoutsToSend(month: string, kind: 'token' | 'fiat'): Promise<string[]> {
       return computedPayouts(ports, month, kind);
     },
-    async sendPayout(payoutId: string): Promise<'sent' | 'done'> {
-      return sendPayout(ports, payoutId);
+    /** Sends a batch of payouts one by one, heartbeating after each (a dead worker's batch moves on soon). */
+    async sendPayouts(payoutIds: string[]): Promise<number> {
+      let sent = 0;
+      for (const payoutId of payoutIds) {
+        if ((await sendPayout(ports, payoutId)) === 'sent') sent++;
+        Context.current().heartbeat(payoutId);
+      }
+      return sent;
     },
   };
 }
