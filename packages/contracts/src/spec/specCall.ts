@@ -10,7 +10,7 @@ export interface SpecCall {
   /**
    * The payload fields the spec names. `field?`: the spec names it but a request without it is
    * accepted (the device id comes from the device cookie when `uuid` is absent, a flag defaults, one
-   * wallet address per producer needs no address to delete). null: "payloads not shown" (admin calls):
+   * wallet address per producer needs no address to delete, an empty social user name clears it). null: "payloads not shown" (admin calls):
    * the project's fields are its own.
    */
   payload: readonly string[] | null;
