@@ -14,6 +14,7 @@ export const producerPages: PageInfo[] = [
   }),
   producerPage('manageBeats', 'Manage Beats', 'Edit names, cover art and prices of your beats'),
   producerPage('beatPacks', 'Beat Packs', 'Group beats into packs and share them'),
+  producerPage('account', 'Account Settings', 'Your profile, bio and social media'),
   producerPage('payouts', 'Payouts', 'Configure Your Payout', { order: 2, group: 'payouts' }),
   producerPage('beatPayouts', '$BEAT Payouts', 'Receive part of your earnings in $BEAT', {
     order: 1,

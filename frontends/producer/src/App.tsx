@@ -13,6 +13,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 const UploadBeats = lazy(() => import('./upload/UploadBeats').then((m) => ({ default: m.UploadBeats })));
 const ManageBeats = lazy(() => import('./manage/ManageBeats').then((m) => ({ default: m.ManageBeats })));
 const BeatPacks = lazy(() => import('./packs/BeatPacks').then((m) => ({ default: m.BeatPacks })));
+const AccountSettings = lazy(() =>
+  import('./account/AccountSettings').then((m) => ({ default: m.AccountSettings })),
+);
 const SharedPacks = lazy(() =>
   import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
 );
@@ -69,6 +72,11 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
           beatPacks: (
             <Screen>
               <BeatPacks />
+            </Screen>
+          ),
+          account: (
+            <Screen>
+              <AccountSettings />
             </Screen>
           ),
           payouts: (

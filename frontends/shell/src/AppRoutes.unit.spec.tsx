@@ -115,6 +115,13 @@ describe('routes of the shell', () => {
     expect(screen.getByRole('heading', { name: 'Your Beat Packs' })).toBeTruthy();
   });
 
+  it('mounts Account Settings (My Profile) from the producer remote', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/user/account', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('mounted producer at /user')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Account Settings');
+  });
+
   it('mounts the producer remote for the dashboard at /user itself', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user', { api: signedInApi(), loadRemote });
@@ -124,10 +131,10 @@ describe('routes of the shell', () => {
 
   it('shows its own coming-soon pages for the shell-owned logged-in routes, titled only in the top bar', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
-    renderShell('/user/account', { api: signedInApi(), loadRemote });
+    renderShell('/user/beatBattle', { api: signedInApi(), loadRemote });
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Account Settings' })).toHaveLength(1);
-    expect(screen.getByTestId('page-title').textContent).toBe('Account Settings');
+    expect(screen.getAllByRole('heading', { name: 'Beat Battle' })).toHaveLength(1);
+    expect(screen.getByTestId('page-title').textContent).toBe('Beat Battle');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 

@@ -21,6 +21,7 @@ describe('the page catalogue (each app owns its list)', () => {
       'uploadBeats',
       'manageBeats',
       'beatPacks',
+      'account',
       'payouts',
       'beatPayouts',
       'payoutsHistory',

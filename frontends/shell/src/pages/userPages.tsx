@@ -6,7 +6,6 @@ const shellPage = pagesOf('shell');
 
 export const shellUserPages: PageInfo[] = [
   shellPage('lifetimeMembership', 'The Deal of A Lifetime', 'Lifetime membership'),
-  shellPage('account', 'Account Settings', 'Your profile, bio and social media'),
   shellPage('faq', 'FAQ', 'Frequently asked questions'),
   shellPage('contact', 'Contact Us', 'Send us a message'),
   shellPage('policies', 'Policies', 'Our legal documents'),

@@ -1,0 +1,69 @@
+/** @jest-environment jsdom */
+import '@beatmatch/frontend-common/testing/jsdomPolyfills';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
+import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
+import { AccountSettings } from './AccountSettings';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+const calls: GatewayCall[] = [];
+const none = { instagram: null, twitter: null, facebook: null, youtube: null, tiktok: null };
+
+beforeEach(() => {
+  calls.length = 0;
+  fakeGateway(
+    () => ({
+      '/api/get_description': () => ({ description: 'Trap from Ohio' }),
+      '/api/update_description': (body) => ({ description: body.description }),
+      '/api/account_settings_get_socials': () => none,
+      '/api/account_settings_update_socials': (body) => ({
+        ...none,
+        [String(body.platform)]: { userName: body.userName, url: String(body.userName) },
+      }),
+      '/api/member_active_status': () => ({
+        subscribed: true,
+        lifer: false,
+        paypal: false,
+        plan: 'producer_unlimited',
+      }),
+    }),
+    calls,
+  );
+});
+
+const bodiesOf = (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
+
+it('saves the bio only once it differs from the saved text', async () => {
+  renderPage(<AccountSettings />, '/user/account', { inApp: true });
+  const bio = await screen.findByRole('textbox', { name: 'Bio' });
+  await waitFor(() => expect((bio as HTMLTextAreaElement).value).toBe('Trap from Ohio'));
+  const saveBio = screen.getAllByRole('button', { name: 'Save' })[0]!;
+  expect(saveBio.hasAttribute('disabled')).toBe(true);
+  fireEvent.change(bio, { target: { value: 'Trap and drill from Ohio' } });
+  expect(screen.getByText('24 / 300')).toBeTruthy();
+  fireEvent.click(saveBio);
+  await waitFor(() =>
+    expect(bodiesOf('/api/update_description')).toEqual([{ description: 'Trap and drill from Ohio' }]),
+  );
+  await waitFor(() => expect(saveBio.hasAttribute('disabled')).toBe(true));
+});
+
+it('checks a Facebook link as the spec does before it can be saved', async () => {
+  renderPage(<AccountSettings />, '/user/account', { inApp: true });
+  const facebook = await screen.findByRole('textbox', { name: 'Facebook' });
+  fireEvent.change(facebook, { target: { value: 'annbeats' } });
+  expect(await screen.findByText('Link is invalid for Facebook. Please double check url.')).toBeTruthy();
+  fireEvent.change(facebook, { target: { value: 'https://facebook.com/annbeats' } });
+  await waitFor(() =>
+    expect(screen.queryByText('Link is invalid for Facebook. Please double check url.')).toBeNull(),
+  );
+  const saves = screen.getAllByRole('button', { name: 'Save' });
+  fireEvent.click(saves[1 + 2]!); // Bio's Save, then Instagram, X (Twitter), Facebook
+  await waitFor(() =>
+    expect(bodiesOf('/api/account_settings_update_socials')).toEqual([
+      { platform: 'facebook', userName: 'https://facebook.com/annbeats' },
+    ]),
+  );
+  expect(await screen.findByText('Unlimited')).toBeTruthy();
+});
