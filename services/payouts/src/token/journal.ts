@@ -73,7 +73,7 @@ export class TokenJournal {
 
   constructor(
     private readonly db: SqlDatabase,
-    schema: string,
+    private readonly schema: string,
     private readonly chainId: number,
     private readonly sender: Hex,
   ) {
@@ -81,7 +81,7 @@ export class TokenJournal {
   }
 
   async migrate(): Promise<void> {
-    await this.db.exec(tokenJournalSchema(this.table.split('.')[0]!));
+    await this.db.exec(tokenJournalSchema(this.schema));
   }
 
   /** Records an intent; false when its payout or its nonce is already in the journal (nothing written). */
