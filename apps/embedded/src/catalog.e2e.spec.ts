@@ -199,7 +199,8 @@ it('uploads a beat through the gateway, pending in Manage Beats until the workfl
       isPending: true,
       firstDatePackagePrice: '19.99',
       thirdPackagePrice: '-',
-      crate: 'inactive',
+      // A free producer's three uploads are heard (services/catalog/README.md, the inactive crate).
+      crate: 'active',
     }),
   ]);
   // The upload workflow (Temporal dev server of the profile): verify → DNA → published.
