@@ -1,5 +1,6 @@
 import type { BackgroundWorker, Logger } from '@beatmatch/platform';
-import { settleSubmittedPayouts, type PayoutPorts } from '../runs/pay';
+import type { PayoutPorts } from '../runs/pay';
+import { settleSubmittedPayouts } from '../runs/settle';
 
 /** Asks the fiat provider, every `everyMs`, how the submitted payouts went, and records it. */
 export function settlementPoller(ports: PayoutPorts, logger: Logger, everyMs: number): BackgroundWorker {

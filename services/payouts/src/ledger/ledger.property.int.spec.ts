@@ -6,7 +6,8 @@ import { refundTransfer, saleTransfer } from './postings';
 import { balancesOf } from './balances';
 import { runsSchema } from '../runs/schema';
 import { closeMonth } from '../runs/closeMonth';
-import { computedPayouts, sendPayout, settleSubmittedPayouts, type PayoutPorts } from '../runs/pay';
+import { computedPayouts, sendPayouts, type PayoutPorts } from '../runs/pay';
+import { settleSubmittedPayouts } from '../runs/settle';
 import { payoutSettingsSchema } from '../settings/readModel';
 import { LocalPayoutProvider } from '../fiat/localProvider';
 import { MemoryTreasury } from '../testing/memoryTreasury';
@@ -103,7 +104,7 @@ async function runSequence(settings: { method: number; split: number | null }[],
         .slice(0, 7);
       for (let trigger = 0; trigger < (raw.twice ? 2 : 1); trigger++) {
         await closeMonth(bed.db, s, month, now);
-        for (const id of await computedPayouts(ports, month)) await sendPayout(ports, id);
+        await sendPayouts(ports, await computedPayouts(ports, month));
         await settleSubmittedPayouts(ports);
       }
     }

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { closeMonth, type RunSummary } from './closeMonth';
-import { computedPayouts, sendPayout, type PayoutPorts } from './pay';
+import { computedPayouts, sendPayouts, type PayoutPorts } from './pay';
 import { monthOf } from '../ledger/ledger';
 
 /** The month a run started now pays for: the prior one. */
@@ -17,14 +17,9 @@ export function createRunActivities(ports: PayoutPorts) {
     async payoutsToSend(month: string, kind: 'token' | 'fiat'): Promise<string[]> {
       return computedPayouts(ports, month, kind);
     },
-    /** Sends a batch of payouts one by one, heartbeating after each (a dead worker's batch moves on soon). */
+    /** Sends a batch of payouts, heartbeating after each (a dead worker's batch moves on soon). */
     async sendPayouts(payoutIds: string[]): Promise<number> {
-      let sent = 0;
-      for (const payoutId of payoutIds) {
-        if ((await sendPayout(ports, payoutId)) === 'sent') sent++;
-        Context.current().heartbeat(payoutId);
-      }
-      return sent;
+      return sendPayouts(ports, payoutIds, (payoutId) => Context.current().heartbeat(payoutId));
     },
   };
 }

@@ -2,8 +2,8 @@ import type { PayoutMethod, PayoutMethodDetails } from '@beatmatch/contracts';
 import type { SqlDatabase } from '@beatmatch/platform';
 import type { TokenTreasury } from '../token/port';
 import type { FiatPayoutProvider } from '../fiat/port';
-import { postTransfer } from '../ledger/ledger';
-import { payoutReturnedTransfer, payoutTransfer, type PayoutPosting } from '../ledger/postings';
+import { postTransfers } from '../ledger/ledger';
+import { payoutTransfer, type PayoutPosting } from '../ledger/postings';
 
 export interface PayoutPorts {
   db: SqlDatabase;
@@ -14,7 +14,7 @@ export interface PayoutPorts {
   clock: () => Date;
 }
 
-interface PayoutRow {
+export interface PayoutRow {
   payout_id: string;
   producer_id: string;
   month: string;
@@ -25,7 +25,7 @@ interface PayoutRow {
   fee_cents: string;
 }
 
-const postingOf = (row: PayoutRow, at: Date): PayoutPosting => ({
+export const postingOf = (row: PayoutRow, at: Date): PayoutPosting => ({
   payoutId: row.payout_id,
   producerId: row.producer_id,
   month: row.month,
@@ -35,49 +35,76 @@ const postingOf = (row: PayoutRow, at: Date): PayoutPosting => ({
   at: at.toISOString(),
 });
 
+type Outcome = {
+  payoutId: string;
+  status: 'paid' | 'submitted' | 'returned';
+  ref: string | null;
+  txHash: string | null;
+  block: number | null;
+};
+
+async function sendOne(ports: PayoutPorts, row: PayoutRow): Promise<Outcome> {
+  const payoutId = row.payout_id;
+  const gross = Number(row.gross_cents);
+  if (row.kind === 'token') {
+    const t = await ports.treasury!.transfer({ payoutId, to: row.destination.address!, amountCents: gross });
+    // A reverted transfer moved nothing: the payout is returned and never leaves the balance.
+    const status = t.status === 'confirmed' ? 'paid' : 'returned';
+    return { payoutId, status, ref: null, txHash: t.txHash, block: t.blockNumber };
+  }
+  const details = row.destination as PayoutMethodDetails;
+  const f = await ports.fiat.submit({ payoutId, details, netCents: gross - Number(row.fee_cents) });
+  return { payoutId, status: 'submitted', ref: f.providerRef, txHash: null, block: null };
+}
+
 /**
- * Sends one computed payout and records it: the provider's or treasury's call is idempotent per
- * payoutId, so a worker killed between sending and recording sends again and gets the first answer;
- * the row moves out of 'computed' and the ledger posts it in one transaction, at most once.
+ * Sends computed payouts and records them: each provider or treasury call is idempotent per
+ * payoutId, so a worker killed before the batch is recorded sends again and gets the first answers;
+ * then, in one transaction, the rows leave 'computed' and the ledger posts them — at most once.
+ * `afterEach` runs after each send (an activity's heartbeat). Answers how many were recorded now.
  */
-export async function sendPayout(ports: PayoutPorts, payoutId: string): Promise<'sent' | 'done'> {
+export async function sendPayouts(
+  ports: PayoutPorts,
+  payoutIds: readonly string[],
+  afterEach: (payoutId: string) => void = () => undefined,
+): Promise<number> {
   const { db, schema: s } = ports;
   const { rows } = await db.query<PayoutRow>(
-    `SELECT * FROM ${s}.payouts WHERE payout_id = $1 AND status = 'computed'`,
-    [payoutId],
+    `SELECT * FROM ${s}.payouts WHERE payout_id = ANY($1::text[]) AND status = 'computed' ORDER BY payout_id`,
+    [payoutIds],
   );
-  const row = rows[0];
-  if (!row || (row.kind === 'token' && !ports.treasury)) return 'done';
-  const gross = Number(row.gross_cents);
-  const sent =
-    row.kind === 'token'
-      ? await ports
-          .treasury!.transfer({ payoutId, to: row.destination.address!, amountCents: gross })
-          .then((t) => ({
-            // A reverted transfer moved nothing: the payout is returned and never leaves the balance.
-            status: t.status === 'confirmed' ? 'paid' : 'returned',
-            ref: null,
-            txHash: t.txHash,
-            block: t.blockNumber,
-          }))
-      : await ports.fiat
-          .submit({
-            payoutId,
-            details: row.destination as PayoutMethodDetails,
-            netCents: gross - Number(row.fee_cents),
-          })
-          .then((f) => ({ status: 'submitted', ref: f.providerRef, txHash: null, block: null }));
+  const outcomes: Outcome[] = [];
+  for (const row of rows.filter((r) => r.kind === 'fiat' || ports.treasury)) {
+    outcomes.push(await sendOne(ports, row));
+    afterEach(row.payout_id);
+  }
+  if (outcomes.length === 0) return 0;
   const now = ports.clock();
-  await db.transaction(async (tx) => {
-    const moved = await tx.query(
-      `UPDATE ${s}.payouts SET status = $2, provider_ref = $3, tx_hash = $4, block_number = $5, updated_at = $6
-       WHERE payout_id = $1 AND status = 'computed'`,
-      [payoutId, sent.status, sent.ref, sent.txHash, sent.block, now.toISOString()],
+  return db.transaction(async (tx) => {
+    const moved = await tx.query<{ payout_id: string }>(
+      `UPDATE ${s}.payouts p SET status = u.status, provider_ref = u.ref, tx_hash = u.tx_hash,
+         block_number = u.block, updated_at = $6
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS u (id, status, ref, tx_hash, block)
+       WHERE p.payout_id = u.id AND p.status = 'computed' RETURNING p.payout_id`,
+      [
+        outcomes.map((o) => o.payoutId),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.ref),
+        outcomes.map((o) => o.txHash),
+        outcomes.map((o) => o.block),
+        now.toISOString(),
+      ],
     );
-    if (moved.rowCount === 1 && sent.status !== 'returned')
-      await postTransfer(tx, payoutTransfer(postingOf(row, now)), s);
+    const recorded = new Set(moved.rows.map((row) => row.payout_id));
+    const returned = new Set(outcomes.filter((o) => o.status === 'returned').map((o) => o.payoutId));
+    const posted = rows.filter((row) => recorded.has(row.payout_id) && !returned.has(row.payout_id));
+    await postTransfers(
+      tx,
+      posted.map((row) => payoutTransfer(postingOf(row, now))),
+      s,
+    );
+    return recorded.size;
   });
-  return 'sent';
 }
 
 /** The computed payouts of a month, of one kind or both. */
@@ -88,34 +115,4 @@ export async function computedPayouts(ports: PayoutPorts, month: string, kind?: 
     [month, kind ?? null],
   );
   return rows.map((row) => row.payout_id);
-}
-
-/**
- * Records what the fiat provider reports for submitted payouts: paid, or failed/returned — then the
- * payout's transfer is reversed and the money is the producer's available balance again.
- */
-export async function settleSubmittedPayouts(ports: PayoutPorts): Promise<number> {
-  const { db, schema: s } = ports;
-  const { rows } = await db.query<PayoutRow>(
-    `SELECT * FROM ${s}.payouts WHERE status = 'submitted' LIMIT 500`,
-  );
-  if (rows.length === 0) return 0;
-  const statuses = await ports.fiat.statusesOf(rows.map((row) => row.payout_id));
-  let settled = 0;
-  for (const row of rows) {
-    const status = statuses.get(row.payout_id);
-    if (!status || status === 'pending') continue;
-    const now = ports.clock();
-    const final = status === 'paid' ? 'paid' : 'returned';
-    await db.transaction(async (tx) => {
-      const moved = await tx.query(
-        `UPDATE ${s}.payouts SET status = $2, updated_at = $3 WHERE payout_id = $1 AND status = 'submitted'`,
-        [row.payout_id, final, now.toISOString()],
-      );
-      if (moved.rowCount === 1 && final === 'returned')
-        await postTransfer(tx, payoutReturnedTransfer(postingOf(row, now)), s);
-    });
-    settled++;
-  }
-  return settled;
 }
