@@ -11,6 +11,7 @@ export * from './catalog/genres';
 export * from './catalog/dna';
 export * from './packsApi';
 export * from './profileApi';
+export * from './storeApi';
 export * from './catalog/blobKeys';
 export * from './commerce';
 export * from './payouts';

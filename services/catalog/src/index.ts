@@ -28,6 +28,7 @@ import { verifyUploadedFile } from './verify';
 import { demoSeeding } from './demo/seeding';
 import { demoRouter } from './demo/api';
 import { packs } from './packs';
+import { storeRouter } from './store/api';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands } from './beats/commands';
@@ -127,6 +128,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
         logger,
       }),
       beatPacks.router,
+      storeRouter({ db, schema: s }),
     ],
     subscriptions: [
       ...beatPacks.subscriptions,

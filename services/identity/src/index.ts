@@ -77,7 +77,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
       errorReportsRouter({ logger, tracker: options.errorTracker }),
-      profileRouter({ store, profiles: new ProfileQueries(options.db, s), clock }),
+      profileRouter({ store, profiles: new ProfileQueries(options.db, s), clock, db: options.db, schema: s }),
     ],
     subscriptions: [
       () => mailSender.subscribe(bus),

@@ -27,10 +27,12 @@ import {
 } from '../catalogApi';
 import { bytes, declareCall } from './call';
 import { packCalls } from './packs';
+import { storeCalls } from './store';
 
 /** catalog's calls. */
 export const catalogCalls = {
   ...packCalls,
+  ...storeCalls,
   beatmatch_last_uploaded_price: declareCall({
     service: 'catalog',
     path: '/uploads/last-price',

@@ -5,9 +5,11 @@ import {
   updateSocialRequestSchema,
 } from '../profileApi';
 import { declareCall } from './call';
+import { publicProfileCalls } from './store';
 
 /** The signed-in user's own profile (producer-side spec §7): bio and social media. */
 export const profileCalls = {
+  ...publicProfileCalls,
   get_description: declareCall({
     service: 'identity',
     path: '/profile/description',

@@ -24,6 +24,7 @@ type DeclaredCallName =
   | keyof typeof payoutsCalls;
 
 export const callTransport = {
+  get_public_profile: { method: 'post' },
   get_description: { method: 'post' },
   update_description: { method: 'post' },
   account_settings_get_socials: { method: 'post' },
@@ -53,6 +54,7 @@ export const callTransport = {
   getPrivateBeatPackFromId: { method: 'get' },
   getPackList: { method: 'get' },
   get_pack_downloadable: { method: 'post' },
+  beatmatch_lab: { method: 'post' },
   beatmatch_last_uploaded_price: { method: 'get' },
   beatmatch_upload_allowance: { method: 'get' },
   beatmatch_create_reference: { method: 'post' },

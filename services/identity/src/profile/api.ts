@@ -1,18 +1,34 @@
 import { Router } from 'express';
-import { handleCall, handleCommand, type EventStore } from '@beatmatch/platform';
+import { handleCall, handleCommand, type EventStore, type SqlDatabase } from '@beatmatch/platform';
 import { profileDecider, type ProfileCommand } from './businessLogic';
 import { profileStream } from './profile';
-import { socialsView, type ProfileQueries } from './readModel';
+import { SOCIAL_PLATFORMS, socialUrl } from '@beatmatch/contracts';
+import { publicProfile, socialsView, type ProfileQueries } from './readModel';
 
 export interface ProfileApiDeps {
   store: EventStore;
+  db: SqlDatabase;
+  schema: string;
   profiles: ProfileQueries;
   clock: () => Date;
 }
 
 /** My Profile's calls (producer-side spec §7): the caller's own bio and socials, nobody else's. */
-export function profileRouter({ store, profiles, clock }: ProfileApiDeps): Router {
+export function profileRouter({ store, profiles, clock, db, schema }: ProfileApiDeps): Router {
   const router = Router();
+  handleCall(router, 'get_public_profile', async ({ userId }) => {
+    const profile = await publicProfile(db, schema, userId);
+    const socials = profile?.socials ?? {};
+    return {
+      username: profile?.username ?? null,
+      description: profile?.description ?? '',
+      profilePic: null,
+      socialMedias: SOCIAL_PLATFORMS.flatMap((platform) => {
+        const username = socials[platform];
+        return username ? [{ platform, username, url: socialUrl(platform, username) }] : [];
+      }),
+    };
+  });
   const userOf = (req: { caller?: { userId?: string } }) => req.caller!.userId!;
   const run = (userId: string, command: Omit<ProfileCommand, 'metadata'>) =>
     handleCommand(store, profileStream(userId), profileDecider, {

@@ -4,12 +4,13 @@ import { createServiceApp, PostgresEventStore } from '@beatmatch/platform';
 import { PROFILE_MESSAGES } from '@beatmatch/contracts';
 import { identityTestbed, type IdentityTestbed } from '../testing/harness';
 import { profileRouter } from './api';
+import { identityReadModelSchema } from '../users/readModel';
 import { profileProjection, profileReadModelSchema, ProfileQueries } from './readModel';
 
 /** My Profile's calls on real PostgreSQL: each user's own bio and socials, the spec's checks, bad input. */
 let bed: IdentityTestbed;
 let app: ReturnType<typeof createServiceApp>['app'];
-const headers = {} as Record<'ann' | 'bob' | 'visitor', Record<string, string>>;
+const headers = {} as Record<'ann' | 'bob' | 'cleo' | 'visitor', Record<string, string>>;
 
 beforeAll(async () => {
   bed = await identityTestbed('profile');
@@ -18,7 +19,13 @@ beforeAll(async () => {
   const store = new PostgresEventStore(bed.db, bed.schema, [profileProjection(bed.schema)]);
   const service = createServiceApp({ name: 'identity', logger: bed.logger, verifier: bed.verifier });
   service.app.use(
-    profileRouter({ store, profiles: new ProfileQueries(bed.db, bed.schema), clock: () => new Date() }),
+    profileRouter({
+      store,
+      profiles: new ProfileQueries(bed.db, bed.schema),
+      clock: () => new Date(),
+      db: bed.db,
+      schema: bed.schema,
+    }),
   );
   app = service.finalize();
   headers.ann = await bed.headers({ userId: randomUUID(), userName: 'ann' });
@@ -64,4 +71,26 @@ it('saves socials with the spec’s checks: Facebook and YouTube name their host
   expect(cleared.body.instagram).toBeNull();
   expect((await post('ann', '/profile/socials')).body).toEqual(cleared.body);
   expect((await post('bob', '/profile/socials')).body.youtube).toBeNull();
+});
+
+it("answers anyone a user's public profile: username, bio and the socials that are set", async () => {
+  const userId = randomUUID();
+  await bed.db.exec(identityReadModelSchema(bed.schema));
+  await bed.db.query(
+    `INSERT INTO ${bed.schema}.users (user_id, username, username_key, email, registered_at)
+     VALUES ($1, 'cleo', 'cleo', 'cleo@example.com', now())`,
+    [userId],
+  );
+  headers.cleo = await bed.headers({ userId, userName: 'cleo' });
+  await post('cleo', '/profile/socials/update', { platform: 'tiktok', userName: 'cleobeats' });
+  const profile = await post('visitor', '/profile/public', { userId });
+  expect(profile.body).toEqual({
+    username: 'cleo',
+    description: '',
+    profilePic: null,
+    socialMedias: [{ platform: 'tiktok', username: 'cleobeats', url: 'https://www.tiktok.com/@cleobeats' }],
+  });
+  expect((await post('visitor', '/profile/public', { userId: randomUUID() })).body.username).toBeNull();
+  expect((await post('visitor', '/profile/public', { userId: 'not-a-uuid' })).body.username).toBeNull();
+  expect((await post('visitor', '/profile/public', {})).status).toBe(400);
 });

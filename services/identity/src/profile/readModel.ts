@@ -68,3 +68,18 @@ export class ProfileQueries {
     return rows[0] ?? { description: '', socials: {} };
   }
 }
+
+/** A user's public profile (the store's header card); `username` null when there is no such user. */
+export async function publicProfile(db: SqlDatabase, s: string, userId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const { rows } = await db.query<{
+    username: string;
+    description: string | null;
+    socials: ProfileRow['socials'] | null;
+  }>(
+    `SELECT u.username, p.description, p.socials FROM ${s}.users u
+     LEFT JOIN ${s}.profiles p ON p.user_id = u.user_id WHERE u.user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
