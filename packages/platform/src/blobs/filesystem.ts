@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'n
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sniffContentType } from './contentSignature';
 import { byteLimit } from './limit';
 import {
   assertValidKey,
@@ -74,8 +75,9 @@ export class FilesystemBlobStore implements BlobStore {
     return path.join(this.metaDir, ...key.split('/')) + '.json';
   }
 
-  async put(key: string, body: Readable, options: PutOptions = {}): Promise<BlobStat> {
+  async put(key: string, source: Readable, options: PutOptions = {}): Promise<BlobStat> {
     const file = this.pathOf(key);
+    const { contentType, body } = await sniffContentType(source, options.contentType);
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, randomUUID());
     try {
@@ -87,7 +89,7 @@ export class FilesystemBlobStore implements BlobStore {
       await mkdir(path.dirname(file), { recursive: true });
       const metaFile = this.metaPathOf(key);
       await mkdir(path.dirname(metaFile), { recursive: true });
-      await writeFile(metaFile, JSON.stringify({ contentType: options.contentType } satisfies Meta));
+      await writeFile(metaFile, JSON.stringify({ contentType } satisfies Meta));
       await rename(tmp, file);
     } catch (error) {
       await unlink(tmp).catch(() => undefined);

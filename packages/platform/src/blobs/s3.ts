@@ -12,6 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import { sniffContentType } from './contentSignature';
 import { byteLimit } from './limit';
 import {
   assertValidKey,
@@ -75,14 +76,15 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async put(key: string, body: Readable, options: PutOptions = {}): Promise<BlobStat> {
+  async put(key: string, source: Readable, options: PutOptions = {}): Promise<BlobStat> {
     assertValidKey(key);
+    const { contentType, body } = await sniffContentType(source, options.contentType);
     const limited = body.pipe(byteLimit(options.maxBytes));
     let failure: unknown;
     body.on('error', (error) => limited.destroy(error));
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: limited, ContentType: options.contentType },
+      params: { Bucket: this.bucket, Key: key, Body: limited, ContentType: contentType },
       partSize: this.partSize,
       queueSize: 2,
       leavePartsOnError: false,
