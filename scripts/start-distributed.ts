@@ -7,7 +7,8 @@
  *   npm run start:distributed          (node --import tsx scripts/start-distributed.ts)
  *
  * Without DATABASE_URL and KAFKA_BROKERS in the environment it runs `deploy/local/up postgres kafka`
- * and takes their addresses from `deploy/local/env`. A process that dies unexpectedly is restarted
+ * and takes their addresses from `deploy/local/env` (likewise S3, Temporal and, without
+ * BEAT_CHAIN_RPC_URL, the $BEAT development chain with its test treasury key). A process that dies unexpectedly is restarted
  * (its state is in PostgreSQL and Kafka, so nothing is lost). `startDistributed` is also what the
  * distributed e2e (e2e-distributed/) drives.
  */
@@ -232,6 +233,8 @@ async function main() {
   if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) loadLocalServers(['postgres', 'kafka']);
   if (!process.env.BLOB_STORE && !process.env.S3_BUCKET) loadLocalServers(['s3']);
   if (!process.env.TEMPORAL_ADDRESS) loadLocalServers(['temporal']);
+  // $BEAT payouts: the development chain node with its well-known treasury key (deploy/local/env).
+  if (!process.env.BEAT_CHAIN_RPC_URL) loadLocalServers(['beat-chain']);
   const system = await startDistributed({
     databaseUrl: process.env.DATABASE_URL!,
     kafkaBrokers: process.env.KAFKA_BROKERS!,

@@ -21,6 +21,7 @@ const browserFlag = args.includes('--browser');
 const jestArgs = args.filter((arg) => arg !== '--browser');
 const runBrowser = browserFlag || jestArgs.length === 0;
 const env = { ...process.env };
+const SHARED_CHAIN = ['BEAT_CHAIN_RPC_URL', 'BEAT_TREASURY_KEY'];
 const run = (command, commandArgs, options = {}) =>
   spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
 
@@ -37,7 +38,9 @@ if (!process.env.SKIP_SERVERS && existsSync(up)) {
     encoding: 'utf8',
   });
   for (const match of printed.stdout.matchAll(/^export\s+([A-Z_][A-Z0-9_]*)=(.*)$/gm)) {
-    env[match[1]] = match[2].replace(/^['"]|['"]$/g, '');
+    // The one development chain is the distributed profile's: suites keep a chain of their own (each
+    // treasury journal beside its own chain), and a suite that tests a chain URL sets it itself.
+    if (!SHARED_CHAIN.includes(match[1])) env[match[1]] = match[2].replace(/^['"]|['"]$/g, '');
   }
 }
 

@@ -8,7 +8,7 @@ LOCAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 RUN_DIR="$BEATMATCH_CACHE/run"
 LOG_DIR="$BEATMATCH_CACHE/logs"
 ALL_SERVERS=()
-for candidate in postgres kafka temporal stripe-mock s3; do
+for candidate in postgres kafka temporal stripe-mock s3 beat-chain; do
   [ -f "$LOCAL_DIR/servers/$candidate.sh" ] && ALL_SERVERS+=("$candidate")
 done
 
@@ -23,6 +23,7 @@ TEMPORAL_HTTP_PORT=$((7243 + PORT_OFFSET))
 TEMPORAL_METRICS_PORT=$((7244 + PORT_OFFSET))
 STRIPE_MOCK_PORT=$((12111 + PORT_OFFSET))
 S3_PORT=$((17070 + PORT_OFFSET))
+BEAT_CHAIN_PORT=$((8545 + PORT_OFFSET))
 
 # Pinned versions.
 KAFKA_VERSION=3.9.1
@@ -96,6 +97,7 @@ server_port() {
     temporal) echo "$TEMPORAL_PORT" ;;
     stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
     s3) echo "$S3_PORT" ;;
+    beat-chain) echo "$BEAT_CHAIN_PORT" ;;
   esac
 }
 
@@ -183,6 +185,8 @@ export S3_ACCESS_KEY_ID=$S3_ACCESS_KEY
 export S3_SECRET_ACCESS_KEY=$S3_SECRET_KEY
 export S3_BUCKET=$S3_BUCKET
 export S3_REGION=us-east-1
+export BEAT_CHAIN_RPC_URL=http://127.0.0.1:$BEAT_CHAIN_PORT
+export BEAT_TREASURY_KEY=$BEAT_CHAIN_TREASURY_KEY
 EOF
 }
 
