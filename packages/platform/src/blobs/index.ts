@@ -53,9 +53,15 @@ export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): BlobCon
 }
 
 /** The blob store chosen by configuration. Mount `blobRoutes(store)` at the public URL when it is a FilesystemBlobStore. */
-export async function createBlobStore(config: BlobConfig): Promise<BlobStore> {
+export async function createBlobStore(config: BlobConfig, clock?: () => Date): Promise<BlobStore> {
   if (config.store === 'fs') {
-    return new FilesystemBlobStore({ root: config.dir, secret: config.secret, publicUrl: config.publicUrl });
+    return new FilesystemBlobStore({
+      root: config.dir,
+      secret: config.secret,
+      publicUrl: config.publicUrl,
+      // The process's clock signs and checks the URLs' expiry (tests move it to check lifetimes).
+      ...(clock ? { now: () => clock().getTime() } : {}),
+    });
   }
   const { S3BlobStore } = await import('./s3');
   const store = new S3BlobStore(config);

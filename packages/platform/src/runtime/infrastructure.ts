@@ -138,6 +138,7 @@ export class InfrastructureSet {
   blobs(): Promise<BlobStore> {
     return (this.blobStore ??= createBlobStore(
       blobConfigFromEnv({ DATA_DIR: path.resolve(this.options.config.DATA_DIR), ...this.options.env }),
+      this.options.clock,
     ));
   }
 
