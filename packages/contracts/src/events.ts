@@ -5,6 +5,7 @@ import { catalogEventContracts } from './catalog';
 import { commerceEventContracts } from './commerce';
 import { TRIAL_DAYS } from './plans';
 import { matchmakerEventContracts } from './matchmaker';
+import { referralsEventContracts } from './referrals';
 import type {
   AccountVerifiedV1,
   GuestPurchasesClaimedV1,
@@ -108,6 +109,7 @@ export const integrationEventContracts = [
   ...catalogEventContracts,
   ...commerceEventContracts,
   ...matchmakerEventContracts,
+  ...referralsEventContracts,
 ] as const;
 
 /** The typed event a contract describes. */

@@ -17,6 +17,7 @@ export * from './commerce';
 export * from './payouts';
 export * from './plans';
 export * from './matchmaker';
+export * from './referrals';
 export * from './catalogApi';
 export * from './http';
 export * from './matchmakerApi';

@@ -6,6 +6,7 @@ import { catalogCalls } from './catalog';
 import { matchmakerCalls } from './matchmaker';
 import { commerceCalls } from './commerce';
 import { payoutsCalls } from './payouts';
+import { referralsCalls } from './referrals';
 
 export * from './call';
 export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
@@ -18,6 +19,7 @@ export const apiCalls = {
   ...matchmakerCalls,
   ...commerceCalls,
   ...payoutsCalls,
+  ...referralsCalls,
 } as const satisfies Record<string, CallDeclaration>;
 
 export type ApiCalls = typeof apiCalls;

@@ -5,6 +5,7 @@ import type { catalogCalls } from './catalog';
 import type { matchmakerCalls } from './matchmaker';
 import type { commerceCalls } from './commerce';
 import type { payoutsCalls } from './payouts';
+import type { referralsCalls } from './referrals';
 
 /**
  * How the browser sends a call: a JSON POST with the CSRF header, a multipart POST whose file field is
@@ -21,7 +22,8 @@ type DeclaredCallName =
   | keyof typeof catalogCalls
   | keyof typeof matchmakerCalls
   | keyof typeof commerceCalls
-  | keyof typeof payoutsCalls;
+  | keyof typeof payoutsCalls
+  | keyof typeof referralsCalls;
 
 export const callTransport = {
   get_public_profile: { method: 'post' },
@@ -113,6 +115,7 @@ export const callTransport = {
   populate_payouts: { method: 'post' },
   pay_payouts: { method: 'post' },
   payout_exclude_intercash: { method: 'post' },
+  beatmatch_get_referral_link: { method: 'post' },
 } as const satisfies Record<DeclaredCallName, CallTransport>;
 
 export const API_PREFIX = '/api/';

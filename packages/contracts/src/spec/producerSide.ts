@@ -29,7 +29,7 @@ export const producerSideCalls = [
   call('beatmatch_get_cover_art_url', 'post', ['beatId']),
   call('beatmatch_manage_beats_change_cover_art', 'post', ['beatId'], { file: 'coverArt' }),
   call('beatmatch_get_totals', 'post'),
-  call('beatmatch_get_referral_link', 'post', [], { planned: referrals }),
+  call('beatmatch_get_referral_link', 'post', []),
   call('beatmatch_referral_data', 'post', [], { planned: referrals }),
   call('beatmatch_contact', 'post', ['name', 'email', 'message']),
   call('addBeatPack', 'post', ['scope']),

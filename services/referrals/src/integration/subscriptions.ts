@@ -1,66 +1,72 @@
-import { IDENTITY_TOPIC, userReferredV1 } from '@beatmatch/contracts';
+import { IDENTITY_TOPIC, userRegisteredV1 } from '@beatmatch/contracts';
 import {
+  handleCommand,
   on,
   subscribeToContracts,
   type EventBus,
+  type EventStore,
   type Logger,
   type SqlDatabase,
   type SqlExecutor,
   type Subscription,
 } from '@beatmatch/platform';
+import { memberDecider } from '../referrals/businessLogic';
+import { memberStream } from '../referrals/member';
+import { ReferralQueries } from '../referrals/readModel';
+import { newReferralCode, normalizedCode } from '../referrals/codes';
+import { publishMemberEvents } from './publish';
+
+export interface RegistrationDeps {
+  /** The event store inside the dedupe's transaction (code, attribution and the mark commit together). */
+  storeIn: (tx: SqlExecutor) => EventStore;
+  schema: string;
+  clock: () => Date;
+}
 
 /**
- * The events referrals takes from other services (a service owns its data: it keeps its own
- * projection of the facts it needs). The worked example of the service kit: identity's
- * `identity.UserReferred` v1 becomes a row of `referrals.referred_users`, the sign-ups attributed to
- * a referral code, from which later issues compute kickbacks and ambassador tiers.
+ * A sign-up (`identity.UserRegistered`) gets the user's own code, and its `ref` (whatever the client
+ * sent) is checked here: only an existing code of another, live account attributes the user, once.
  */
-export const REFERRALS_SCHEMA = 'referrals';
+export function registrationHandlers(deps: RegistrationDeps) {
+  return [
+    on(userRegisteredV1, async (event, tx) => {
+      const { userId, referralCode } = event.payload;
+      const store = deps.storeIn(tx);
+      const now = deps.clock();
+      const stream = memberStream(userId);
+      const issue = { type: 'issueCode', userId, code: newReferralCode(), now } as const;
+      await handleCommand(store, stream, memberDecider, issue);
+      if (!referralCode) return;
+      const code = normalizedCode(referralCode);
+      const owner = await new ReferralQueries(tx, deps.schema).ownerOf(code);
+      await handleCommand(
+        store,
+        stream,
+        memberDecider,
+        { type: 'attribute', userId, code, owner, now },
+        { publish: publishMemberEvents },
+      );
+    }),
+  ];
+}
 
-export const referralsProjectionSchema = (s: string) => `
-  CREATE SCHEMA IF NOT EXISTS ${s};
-  CREATE TABLE IF NOT EXISTS ${s}.referred_users (
-    user_id text PRIMARY KEY,
-    referral_code text NOT NULL,
-    registered_at timestamptz NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS referred_users_by_code ON ${s}.referred_users (referral_code);`;
-
-export const handlers = [
-  on(userReferredV1, async (event, tx: SqlExecutor) => {
-    await tx.query(
-      `INSERT INTO ${REFERRALS_SCHEMA}.referred_users (user_id, referral_code, registered_at)
-       VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
-      [event.payload.userId, event.payload.referralCode, event.payload.registeredAt],
-    );
-  }),
-];
-
-export async function subscribe(options: {
-  bus: EventBus;
-  db: SqlDatabase;
-  logger: Logger;
-  /** Consumer group and topic (tests use fresh ones; identity's topic holds every test run's events). */
-  consumer?: string;
-  topic?: string;
-}): Promise<Subscription> {
-  await options.db.exec(referralsProjectionSchema(REFERRALS_SCHEMA));
+export function subscribe(
+  options: RegistrationDeps & {
+    bus: EventBus;
+    db: SqlDatabase;
+    logger: Logger;
+    /** Consumer group and topic (tests use fresh ones; identity's topic holds every test run's events). */
+    consumer?: string;
+    topic?: string;
+  },
+): Promise<Subscription> {
   return subscribeToContracts({
     bus: options.bus,
     db: options.db,
     logger: options.logger,
-    schema: REFERRALS_SCHEMA,
-    consumer: options.consumer ?? 'referrals.identity-projection',
+    schema: options.schema,
+    consumer: options.consumer ?? 'referrals.registrations',
     topics: [options.topic ?? IDENTITY_TOPIC],
-    handlers,
+    handlers: registrationHandlers(options),
   });
-}
-
-/** Sign-ups attributed to a referral code, oldest first. */
-export async function referredUsers(db: SqlDatabase, referralCode: string) {
-  const { rows } = await db.query<{ user_id: string }>(
-    `SELECT user_id FROM ${REFERRALS_SCHEMA}.referred_users WHERE referral_code = $1 ORDER BY registered_at, user_id`,
-    [referralCode],
-  );
-  return rows.map((row) => row.user_id);
 }

@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import { handleCall } from '@beatmatch/platform';
+import type { ReferralQueries } from './readModel';
+
+/** Referrals' calls: routing only. */
+export function referralsRouter(queries: ReferralQueries): Router {
+  const router = Router();
+  handleCall(router, 'beatmatch_get_referral_link', async (_input, { req }) => ({
+    data: await queries.codeOf(req.caller!.userId!),
+  }));
+  return router;
+}
