@@ -11,6 +11,7 @@ import { findRoute } from './routes';
 import type { ServiceCall } from './serviceCall';
 import { SESSION_COOKIE, type SessionResolver } from './session';
 import { DEVICE_COOKIE, type DeviceCookie } from './device';
+import type { AdminActionLog } from './adminActions';
 
 /** What the /api/* handler checks a call with and hands it on to. */
 export interface ApiRouteParts {
@@ -20,6 +21,7 @@ export interface ApiRouteParts {
   devices: DeviceCookie;
   issuer: InternalTokenIssuer;
   callService: ServiceCall;
+  adminActions: AdminActionLog;
 }
 
 const run = (handler: RequestHandler, req: Request, res: Response) =>
@@ -32,7 +34,7 @@ const run = (handler: RequestHandler, req: Request, res: Response) =>
  * caller (session and sealed device cookie) as an internal token, and the call to its service.
  */
 export function apiRoutes(parts: ApiRouteParts) {
-  const { csrfProtection, limiters, sessions, devices, issuer, callService } = parts;
+  const { csrfProtection, limiters, sessions, devices, issuer, callService, adminActions } = parts;
   /** The per-account limit, keyed by the e-mail in the body; false when it has answered (429). */
   const withinAccountLimit = async (group: AccountLimitGroup, req: Request, res: Response) => {
     await run(limiters.accountBody, req, res);
@@ -62,6 +64,7 @@ export function apiRoutes(parts: ApiRouteParts) {
       const caller: Caller = deviceId ? { ...session, deviceId } : session;
       if (!caller.userId && req.cookies[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
       req.internalToken = await issuer.issue(caller);
+      adminActions.watch(name, caller, req, res);
       // The service sees its own path; the query string (e.g. ?beatId= of the streaming routes) is kept.
       const query = req.originalUrl.indexOf('?');
       req.url = query === -1 ? target.path : target.path + req.originalUrl.slice(query);

@@ -20,6 +20,7 @@ import { apiRoutes } from './apiRoutes';
 import { openApiDocument } from './openapi';
 import { API_PREFIX } from './routes';
 import { SessionResolver } from './session';
+import { AdminActionLog } from './adminActions';
 import { DeviceCookie } from './device';
 import { devMailboxRouter, servedDevMailbox } from './devMailbox';
 import { mountFrontends } from './static';
@@ -74,7 +75,15 @@ export function createGateway(options: GatewayOptions) {
   const callService = serviceCall(options, sessions, devices);
   app.use(
     API_PREFIX,
-    apiRoutes({ csrfProtection: csrf.protection, limiters, sessions, devices, issuer, callService }),
+    apiRoutes({
+      csrfProtection: csrf.protection,
+      limiters,
+      sessions,
+      devices,
+      issuer,
+      callService,
+      adminActions: new AdminActionLog(() => options.serviceUrl('identity'), issuer, logger),
+    }),
   );
 
   if (options.frontends) mountFrontends(app, options.frontends);

@@ -1,3 +1,4 @@
+import type { Role } from '@beatmatch/contracts';
 import {
   INTERNAL_TOKEN_HEADER,
   type Caller,
@@ -46,8 +47,10 @@ export class SessionResolver {
         userName: string;
         email: string;
         sessionId: string;
+        roles: Role[];
       };
-      caller = { userId: body.userId, userName: body.userName, email: body.email, sessionId: body.sessionId };
+      const { userId, userName, email, sessionId, roles } = body;
+      caller = { userId, userName, email, sessionId, ...(roles.length ? { roles } : {}) };
     } else if (response.status !== 401) {
       this.logger.warn({ status: response.status }, 'session lookup failed');
       throw new Error(`identity answered ${response.status} to a session lookup`);

@@ -81,7 +81,7 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
  * PGlite has no server to arbitrate: two processes on one data directory would corrupt it, so the
  * directory is locked by pid while the embedded system runs.
  */
-function lockDataDir(root: string): () => void {
+export function lockDataDir(root: string): () => void {
   const lock = path.join(root, 'embedded.pid');
   mkdirSync(root, { recursive: true });
   if (existsSync(lock)) {

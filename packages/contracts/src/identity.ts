@@ -1,6 +1,7 @@
 import { NOT_AUTHENTICATED_MESSAGE } from './http';
 import { z } from 'zod';
 import type { IntegrationEvent } from './envelope';
+import { roleSchema } from './api/adminRoles';
 
 /*
  * Identity's public API (artist-side spec §4, §7) and integration events. Password and username
@@ -110,6 +111,8 @@ export const authAnswerSchema = z.object({
   profilePicture: z.string().nullable(),
   userId: z.string(),
   email: z.string(),
+  /** The roles the gateway vouches for (issue 26): the shell shows the admin entry only with 'admin'. */
+  roles: z.array(roleSchema).optional(),
 });
 export type AuthResponse = z.infer<typeof authAnswerSchema>;
 

@@ -20,6 +20,8 @@ import { IDENTITY_MAIL_TOPIC } from './mail/requests';
 import { subscribe as subscribeToIntegrationEvents } from './integration/subscriptions';
 import { profileProjection, profileReadModelSchema, ProfileQueries } from './profile/readModel';
 import { profileRouter } from './profile/api';
+import { adminRolesProjection, adminRolesReadModelSchema, AdminRoleQueries } from './roles/readModel';
+import { adminRolesRouter } from './roles/api';
 
 export const IDENTITY_SCHEMA = 'identity';
 export { DEFAULT_SUPPORT_EMAIL };
@@ -54,14 +56,15 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   const core = await openEventSourced(options, {
     name: 'identity',
     schema: options.schema ?? IDENTITY_SCHEMA,
-    readModels: [identityReadModelSchema, profileReadModelSchema],
-    projections: (s) => [identityProjection(s), profileProjection(s)],
+    readModels: [identityReadModelSchema, profileReadModelSchema, adminRolesReadModelSchema],
+    projections: (s) => [identityProjection(s), profileProjection(s), adminRolesProjection(s)],
     // Mail requests on a relay of their own: a mail server that is down (in-process, the send is part
     // of delivery) does not hold back the integration events other services wait for.
     relays: [{ except: [IDENTITY_MAIL_TOPIC] }, { only: [IDENTITY_MAIL_TOPIC] }],
   });
   const { store, schema: s } = core;
   const queries = new IdentityQueries(options.db, s);
+  const roles = new AdminRoleQueries(options.db, s);
   const mailSender = createMailSender({
     store,
     mailer: options.mailer,
@@ -73,7 +76,8 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   });
   const service = core.assemble({
     routers: [
-      identityRouter({ store, queries, secret: options.secret, clock, logger }),
+      identityRouter({ store, queries, roles, secret: options.secret, clock, logger }),
+      adminRolesRouter({ store, users: queries, roles, clock }),
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
       errorReportsRouter({ logger, tracker: options.errorTracker }),
@@ -124,3 +128,5 @@ export const service = defineService({
       ...(config.ERROR_TRACKER_DSN ? { errorTracker: sentryTracker(config.ERROR_TRACKER_DSN) } : {}),
     }),
 });
+
+export { adminFromCommandLine, type AdminVerb } from './roles/commandLine';

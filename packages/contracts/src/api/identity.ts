@@ -16,10 +16,12 @@ import {
 } from '../identity';
 import { declareCall, messageAnswer } from './call';
 import { profileCalls } from './profile';
+import { adminRoleCalls } from './adminRoles';
 
 /** identity's calls. */
 export const identityCalls = {
   ...profileCalls,
+  ...adminRoleCalls,
   beatmatch_auth: declareCall({
     service: 'identity',
     path: '/me',

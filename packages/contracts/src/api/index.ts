@@ -9,6 +9,7 @@ import { payoutsCalls } from './payouts';
 import { referralsCalls } from './referrals';
 
 export * from './call';
+export * from './adminRoles';
 export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
 export { PAYOUT_SPLIT, PAYOUT_STATUSES, WALLET_ADDRESS_MESSAGES, payoutAddressAnswer } from './payouts';
 

@@ -16,7 +16,12 @@ export const internalRoutes: Partial<Record<RegisteredServiceName, readonly Inte
     {
       method: 'POST',
       path: '/sessions/resolve',
-      why: "The gateway's session lookup: a session cookie's token → the signed-in user",
+      why: "The gateway's session lookup: a session cookie's token → the signed-in user and their roles",
+    },
+    {
+      method: 'POST',
+      path: '/admin/actions/record',
+      why: "The gateway's log of admin actions: who called which admin call, when, and its status",
     },
   ],
   commerce: [

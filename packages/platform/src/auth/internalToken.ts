@@ -1,4 +1,4 @@
-import { HEADERS } from '@beatmatch/contracts';
+import { HEADERS, type Role } from '@beatmatch/contracts';
 import {
   SignJWT,
   jwtVerify,
@@ -21,6 +21,8 @@ export interface Caller {
   userName?: string;
   email?: string;
   sessionId?: string;
+  /** The signed-in user's roles, as identity's session lookup answered them (never from the client). */
+  roles?: Role[];
   /**
    * This browser's device uuid, when it has one: the uuid identity issued (exclude), carried in the
    * gateway's signed httpOnly device cookie (gateway/src/device.ts) — never a value from a body.

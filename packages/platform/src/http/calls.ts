@@ -1,6 +1,7 @@
 import type { Express, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import {
+  ADMIN_ONLY_MESSAGE,
   apiCalls,
   callsOf,
   ERROR_CODES,
@@ -71,6 +72,9 @@ export function handleCall<N extends CallName>(
     try {
       if (needsUser(call) && !req.caller?.userId)
         throw new HttpProblem(401, NOT_AUTHENTICATED_MESSAGE, ERROR_CODES.unauthenticated);
+      // The one place admin calls are refused: the role comes only from the gateway's signed caller.
+      if (call.access === 'admin' && !req.caller?.roles?.includes('admin'))
+        throw new HttpProblem(403, ADMIN_ONLY_MESSAGE, ERROR_CODES.forbidden);
       const raw = call.method === 'get' ? req.query : req.body;
       const input = (call.request ? parseInput(call.request, raw) : undefined) as CallInput<N>;
       const answer = await handler(input, { req, res });

@@ -14,6 +14,7 @@ import {
 import { checkLink, requestPasswordReset, resetPassword } from './passwordReset';
 import { linkOpener } from './links';
 import { afterReply } from './afterReply';
+import type { AdminRoleQueries } from '../roles/readModel';
 
 /*
  * Identity's account calls (sign-up, login with its code and survey, resend, logout, the caller's
@@ -23,6 +24,8 @@ import { afterReply } from './afterReply';
 
 export interface IdentityDeps extends AccountDeps {
   logger: Logger;
+  /** The roles the session lookup answers with the user (roles/). */
+  roles: AdminRoleQueries;
 }
 
 export function identityRouter(deps: IdentityDeps): Router {
@@ -55,7 +58,10 @@ export function identityRouter(deps: IdentityDeps): Router {
     return { message: messages.loggedOut };
   });
 
-  handleCall(router, 'beatmatch_auth', (_input, { req }) => signedInUser(deps.queries, req.caller!.userId!));
+  handleCall(router, 'beatmatch_auth', async (_input, { req }) => ({
+    ...(await signedInUser(deps.queries, req.caller!.userId!)),
+    roles: req.caller!.roles ?? [],
+  }));
 
   handleCall(router, 'beatmatch_forgot_password', (input, { res }) => {
     // The same answer, at the same speed, whether or not the e-mail has an account.
@@ -81,7 +87,11 @@ export function identityRouter(deps: IdentityDeps): Router {
     route(async (req, res) => {
       if (!req.caller?.gateway)
         throw new HttpProblem(403, 'Only the gateway resolves sessions.', ERROR_CODES.forbidden);
-      res.json(await resolveSession(accounts, typeof req.body?.token === 'string' ? req.body.token : ''));
+      const session = await resolveSession(
+        accounts,
+        typeof req.body?.token === 'string' ? req.body.token : '',
+      );
+      res.json({ ...session, roles: await deps.roles.rolesOf(session.userId) });
     }),
   );
 
