@@ -3,6 +3,7 @@ import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { BeatPayouts, ConfigurePayout, PayoutsHistory, WalletPage } from './index';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
@@ -31,7 +32,7 @@ beforeEach(() => {
   fakeGateway(() => answers, calls);
 });
 
-const page = (element: JSX.Element) => renderPage(element, '/user/payouts', { inApp: true });
+const page = (element: ReactElement) => renderPage(element, '/user/payouts', { inApp: true });
 
 describe('Configure Your Payout (producer-side spec §2, §4, §8)', () => {
   it('shows Not Active with Save disabled until a change, then Active and the spec success message', async () => {
