@@ -26,7 +26,11 @@ import { entitlementsRouter } from './entitlements/api';
 import { subscriptionSessionsSchema } from './entitlements/subscriptions';
 import { lifetimeSessionsSchema } from './entitlements/lifetime';
 import { paypalPlanEnvVar, paypalPlanIds, paypalSchema, type PaypalPlanIds } from './entitlements/paypal';
-import { subscribeToClaims } from './integration/subscriptions';
+import {
+  confirmedReferralsSchema,
+  subscribeToClaims,
+  subscribeToReferrals,
+} from './integration/subscriptions';
 import { WebhookSigner } from './providers/stripe';
 import { stripeReceiver, webhookRoutes } from './providers/webhooks';
 
@@ -58,6 +62,9 @@ export interface CommerceServiceOptions {
   /** Consumer group and topics of guest purchase claims (identity's topic; tests use fresh ones). */
   claimsConsumer?: string;
   claimsTopics?: string[];
+  /** Consumer group and topics of confirmed referrals (referrals' topic; tests use fresh ones). */
+  referralsConsumer?: string;
+  referralsTopics?: string[];
 }
 
 /** Composition root of commerce (the service kit): store, read models, relay, subscriptions, HTTP. */
@@ -74,6 +81,7 @@ export async function createCommerceService(options: CommerceServiceOptions) {
       subscriptionSessionsSchema,
       lifetimeSessionsSchema,
       paypalSchema,
+      confirmedReferralsSchema,
     ],
     projections: (s) => [ordersProjection(s), membershipProjection(s)],
   });
@@ -123,7 +131,10 @@ export async function createCommerceService(options: CommerceServiceOptions) {
   return { ...service, store, carts, checkout, signer, paypal, relay: core.relays[0]! };
 }
 
-/** What commerce consumes: catalog's beats (its own projection) and identity's guest-purchase claims. */
+/**
+ * What commerce consumes: catalog's beats (its own projection), identity's guest-purchase claims and
+ * referrals' confirmed referrals (the ambassador trial).
+ */
 function commerceSubscriptions(options: CommerceServiceOptions, core: EventSourcedCore) {
   const { db, bus, logger } = options;
   const s = core.schema;
@@ -150,6 +161,15 @@ function commerceSubscriptions(options: CommerceServiceOptions, core: EventSourc
         clock,
         ...(options.claimsConsumer ? { consumer: options.claimsConsumer } : {}),
         ...(options.claimsTopics ? { topics: options.claimsTopics } : {}),
+      }),
+    () =>
+      subscribeToReferrals({
+        bus,
+        db,
+        logger,
+        schema: s,
+        ...(options.referralsConsumer ? { consumer: options.referralsConsumer } : {}),
+        ...(options.referralsTopics ? { topics: options.referralsTopics } : {}),
       }),
   ];
 }

@@ -24,6 +24,7 @@ import {
 import { membershipDecider } from './businessLogic';
 import { changeMembership } from './commands';
 import { membershipStream } from './membership';
+import { wasReferred } from '../integration/subscriptions';
 
 /**
  * create_subscription_checkout opens a payment session for a plan (prices and trials: contracts'
@@ -112,14 +113,16 @@ export const customerEmail = (caller: Pick<Caller, 'userId' | 'email'>) =>
 
 /**
  * The trial of a plan checkout (README "Trials"): one per person per family, ever — none once a plan
- * of the family started on a trial. The week's trial when asked for; the ambassador's 14 days only for
- * a referral the referrals service has confirmed, and no such event exists yet (issue 23), so a
- * client's `ambassadorTrial` alone gives no trial.
+ * of the family started on a trial. The ambassador's 14 days only for a referral the referrals service
+ * confirmed (`referrals.ReferralConfirmed`), so a client's `ambassadorTrial` alone gives no trial; the
+ * week's trial when asked for.
  */
 async function trialDaysOf(deps: SubscriptionDeps, userId: string, body: SubscriptionCheckoutRequest) {
-  if (!truthy(body.weekTrial)) return 0;
+  const ambassador = truthy(body.ambassadorTrial) && (await wasReferred(deps.db, deps.schema, userId));
+  if (!ambassador && !truthy(body.weekTrial)) return 0;
   const { state } = await aggregateStream(deps.store, membershipStream(userId), membershipDecider);
-  return state.trialsUsed.includes(body.type) ? 0 : TRIAL_DAYS.week;
+  if (state.trialsUsed.includes(body.type)) return 0;
+  return ambassador ? TRIAL_DAYS.ambassador : TRIAL_DAYS.week;
 }
 
 /** create_subscription_checkout: a payment session for a plan of the member's type; answers where to pay. */

@@ -1,4 +1,9 @@
-import { guestPurchasesClaimedV1, IDENTITY_TOPIC } from '@beatmatch/contracts';
+import {
+  guestPurchasesClaimedV1,
+  IDENTITY_TOPIC,
+  REFERRALS_TOPIC,
+  referralConfirmedV1,
+} from '@beatmatch/contracts';
 import {
   handleCommand,
   on,
@@ -60,5 +65,52 @@ export function subscribeToClaims(
     consumer: options.consumer ?? 'commerce.guest-claims',
     topics: options.topics ?? [IDENTITY_TOPIC],
     handlers: claimHandlers(options),
+  });
+}
+
+/**
+ * Referrals confirmed by the referrals service (`referrals.ReferralConfirmed`: a real code of another
+ * live account, once per person): the only source of the ambassador's 14-day trial, never the client.
+ */
+export const confirmedReferralsSchema = (s: string) => `
+  CREATE TABLE IF NOT EXISTS ${s}.confirmed_referrals (
+    user_id text PRIMARY KEY,
+    referrer_id text NOT NULL,
+    confirmed_at timestamptz NOT NULL
+  );`;
+
+export const referralHandlers = (schema: string) => [
+  on(referralConfirmedV1, async (event, tx) => {
+    const { userId, referrerId, confirmedAt } = event.payload;
+    await tx.query(
+      `INSERT INTO ${schema}.confirmed_referrals (user_id, referrer_id, confirmed_at)
+       VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, referrerId, confirmedAt],
+    );
+  }),
+];
+
+/** Whether referrals confirmed that someone referred the user. */
+export async function wasReferred(db: SqlExecutor, schema: string, userId: string) {
+  const { rows } = await db.query(`SELECT 1 FROM ${schema}.confirmed_referrals WHERE user_id = $1`, [userId]);
+  return rows.length > 0;
+}
+
+export function subscribeToReferrals(options: {
+  bus: EventBus;
+  db: SqlDatabase;
+  logger: Logger;
+  schema: string;
+  consumer?: string;
+  topics?: string[];
+}): Promise<Subscription> {
+  return subscribeToContracts({
+    bus: options.bus,
+    db: options.db,
+    logger: options.logger,
+    schema: options.schema,
+    consumer: options.consumer ?? 'commerce.referrals',
+    topics: options.topics ?? [REFERRALS_TOPIC],
+    handlers: referralHandlers(options.schema),
   });
 }
