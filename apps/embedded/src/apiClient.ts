@@ -122,15 +122,17 @@ export interface MailboxSystem {
 /**
  * A new account, signed in through the API as a person would: sign-up, the code from the dev mailbox
  * (it arrives through the outbox, so this waits for it), login with the code, the survey answer.
+ * `ref`: the referral code the sign-up carries (a visitor who came through a /signup?ref= link).
  */
 export async function signedInClient(
   system: MailboxSystem,
   username: string,
   survey: 'artist' | 'prod' | 'both' = 'both',
+  ref?: string,
 ): Promise<ApiClient & { email: string }> {
   const client = new ApiClient(system.url);
   const user = { username, email: `${username}@example.com`, password: 'correct horse battery' };
-  const signup = await client.post('beatmatch_signup', user);
+  const signup = await client.post('beatmatch_signup', { ...user, ...(ref ? { ref } : {}) });
   if (signup.status !== 200) throw new Error(`sign-up of ${username}: ${signup.status}`);
   const mail = await system.devMailbox.waitFor((m) => m.to === user.email && /code/i.test(m.subject));
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
