@@ -19,6 +19,7 @@ const AccountSettings = lazy(() =>
 const SharedPacks = lazy(() =>
   import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
 );
+const StorePage = lazy(() => import('./store/StorePage').then((m) => ({ default: m.StorePage })));
 // The payouts pages share one chunk (their tables and forms).
 const payouts = () => import('./payouts');
 const ConfigurePayout = lazy(() => payouts().then((m) => ({ default: m.ConfigurePayout })));
@@ -44,13 +45,11 @@ function Screen({ children }: { children: ReactNode }) {
 
 /** The producer remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename, sdkVersion }: RemoteAppProps) {
-  // The shell mounts this remote at '/' for the public shared pack page (/packs).
+  // The shell mounts this remote at '/' for the public store (/lab/{userId}) and shared pack page (/packs).
   if (basename !== USER_BASENAME)
     return (
       <SdkVersionCheck remote="producer" hostVersion={sdkVersion}>
-        <Screen>
-          <SharedPacks />
-        </Screen>
+        <Screen>{window.location.pathname.startsWith('/lab/') ? <StorePage /> : <SharedPacks />}</Screen>
       </SdkVersionCheck>
     );
   return (

@@ -38,6 +38,7 @@ const REMOTE_PUBLIC_PATHS: Record<string, RemoteName> = {
   '/checkout': 'artist',
   '/purchase': 'artist',
   '/packs': 'producer',
+  '/lab/:userId': 'producer',
 };
 const isRemotePublicPath = (path: string) => Object.hasOwn(REMOTE_PUBLIC_PATHS, path);
 

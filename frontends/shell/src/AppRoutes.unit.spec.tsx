@@ -115,6 +115,13 @@ describe('routes of the shell', () => {
     expect(screen.getByRole('heading', { name: 'Your Beat Packs' })).toBeTruthy();
   });
 
+  it('mounts the producer remote at / for a public store, titled Store', async () => {
+    const loadRemote = jest.fn(remoteThatRenders('mounted'));
+    renderShell('/lab/ann-id', { api: signedInApi(), loadRemote });
+    expect(await screen.findByText('mounted producer at /')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Store' })).toBeTruthy();
+  });
+
   it('mounts Account Settings (My Profile) from the producer remote', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user/account', { api: signedInApi(), loadRemote });

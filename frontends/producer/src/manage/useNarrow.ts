@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 
 const NARROW = '(max-width: 514px)';
 
-/** Whether the screen is narrow: the rows then drop their number and Play button. */
-export function useNarrow() {
+/** Whether the screen is narrow (by default: the rows then drop their number and Play button). */
+export function useNarrow(query: string = NARROW) {
   const [narrow, setNarrow] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches,
+    () => typeof window !== 'undefined' && window.matchMedia?.(query).matches,
   );
   useEffect(() => {
-    const query = window.matchMedia?.(NARROW);
-    if (!query) return;
-    const update = () => setNarrow(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
+    const media = window.matchMedia?.(query);
+    if (!media) return;
+    const update = () => setNarrow(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, [query]);
   return narrow;
 }
