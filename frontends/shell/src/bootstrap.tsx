@@ -6,6 +6,7 @@ import { beatmatchApi } from './api/beatmatch';
 import { loadAppConfig, type AppConfig } from './config/appConfig';
 import { loadRemoteApp, registerConfiguredRemotes, type RemoteLoader } from './remotes/federation';
 import { preloadForPath } from './preload';
+import { rememberLandingRef } from './session/referralCookie';
 
 // The first paint does not wait for /app-config.json: only loading a remote needs it.
 const configLoaded = loadAppConfig(process.env.NODE_ENV === 'development');
@@ -30,6 +31,7 @@ errorReportingFor(process.env.NODE_ENV, (report) => sdk.api.call('beatmatch_erro
   build: SDK_VERSION,
 });
 const api = beatmatchApi(sdk.api);
+rememberLandingRef();
 void sdk.session.start();
 // A deep link into the logged-in area fetches its layout and remote while the session is checked.
 preloadForPath(window.location.pathname, loadRemote);

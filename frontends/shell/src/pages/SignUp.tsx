@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../session/services';
 import { useReportError } from '../session/useReportError';
+import { forgetLandingRef, signUpRef } from '../session/referralCookie';
 import { AuthCard } from './AuthCard';
 import { USERNAME_PATTERN, newPasswordRules } from './validation';
 import { EmailField } from './EmailField';
@@ -19,7 +20,7 @@ export function SignUp() {
   const { api, config } = useServices();
   const reportError = useReportError();
   const [searchParams] = useSearchParams();
-  const ref = searchParams.get('ref') ?? undefined;
+  const ref = signUpRef(searchParams.get('ref'));
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldErrors = useServerFieldErrors();
@@ -41,6 +42,7 @@ export function SignUp() {
           setBusy(true);
           try {
             await api.signup({ ...values, ...(ref ? { ref } : {}) });
+            forgetLandingRef();
             setSignedUpEmail(values.email);
           } catch (error) {
             // A taken e-mail or username is said at its field.
