@@ -44,6 +44,10 @@ if (!process.env.SKIP_SERVERS && existsSync(up)) {
   }
 }
 
+// Kafka topics and consumer groups of this run carry its own prefix, so the suites never consume a
+// developer's events (or the reverse), nor another run's (KafkaEventBus.fromBrokerList reads it).
+env.KAFKA_TOPIC_PREFIX ??= `test-${Date.now().toString(36)}-${process.pid}.`;
+
 // 2. jest: unit, int and e2e projects in one run (PGlite needs --experimental-vm-modules). Suites that
 // skip for want of a server record why in skipReasons (@beatmatch/testing's optionalServer).
 const out = mkdtempSync(path.join(tmpdir(), 'beatmatch-test-'));
@@ -86,6 +90,26 @@ if (runBrowser) {
   });
 }
 
+if (env.KAFKA_BROKERS) deleteRunTopics(env.KAFKA_BROKERS, env.KAFKA_TOPIC_PREFIX);
+
 const summary = combine(...stages);
 console.log(formatSummary(summary));
 process.exit(summary.failed > 0 ? 1 : 0);
+
+/** Removes this run's topics (a run that was killed leaves its own; they never meet another run's). */
+function deleteRunTopics(brokers, prefix) {
+  const script = `
+    const { Kafka, logLevel } = require('kafkajs');
+    const admin = new Kafka({ brokers: process.argv[1].split(','), clientId: 'test-cleanup', logLevel: logLevel.NOTHING }).admin();
+    (async () => {
+      await admin.connect();
+      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(process.argv[2]));
+      if (topics.length) await admin.deleteTopics({ topics, timeout: 10000 });
+      await admin.disconnect();
+    })().catch(() => process.exit(0));`;
+  spawnSync(process.execPath, ['-e', script, brokers, prefix], {
+    cwd: root,
+    stdio: 'ignore',
+    timeout: 30_000,
+  });
+}

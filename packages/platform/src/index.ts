@@ -13,6 +13,7 @@ export * from './outbox/relay';
 export * from './bus/port';
 export * from './bus/inprocess';
 export * from './bus/kafka';
+export * from './bus/deadLetters';
 export * from './consumers/idempotent';
 export * from './mail/port';
 export * from './mail/devMailbox';

@@ -1,4 +1,10 @@
-import type { EventBus, OutgoingMessage, Subscription, SubscriptionOptions } from './port';
+import {
+  RefusedEventError,
+  type EventBus,
+  type OutgoingMessage,
+  type Subscription,
+  type SubscriptionOptions,
+} from './port';
 
 interface Group {
   topics: Set<string>;
@@ -29,6 +35,7 @@ export class InProcessEventBus implements EventBus {
       try {
         return await group.handle(message.event, { topic });
       } catch (error) {
+        if (error instanceof RefusedEventError) return;
         if (attempt >= attempts) throw error;
         await new Promise((resolve) => setTimeout(resolve, (this.options.backoffMs ?? 50) * attempt));
       }

@@ -18,6 +18,9 @@ export const KAFKA_HEADERS = {
   sourceTopic: 'dead-letter-source',
 } as const;
 
+/** Where a consumer group's refused and failed messages are parked (the group named on the broker). */
+export const deadLetterTopic = (groupIdOnBroker: string) => `${groupIdOnBroker}.dead-letter`;
+
 /**
  * The distributed profile's bus on Apache Kafka (kafkajs). Publishing uses an idempotent producer
  * (acks=all, one request in flight) keyed by `OutgoingMessage.key`, so one stream's events stay in
@@ -63,19 +66,33 @@ export class KafkaEventBus implements EventBus {
     this.admin = this.kafka.admin();
   }
 
-  /** Creates the bus from the shared KAFKA_BROKERS setting (comma-separated host:port list). */
-  static fromBrokerList(brokerList: string, options: Omit<KafkaEventBusOptions, 'brokers'>): KafkaEventBus {
+  /**
+   * Creates the bus from the shared KAFKA_BROKERS setting (comma-separated host:port list); the topic
+   * prefix defaults to KAFKA_TOPIC_PREFIX (set by `npm test` for each run).
+   */
+  static fromBrokerList(
+    brokerList: string,
+    options: Omit<KafkaEventBusOptions, 'brokers'>,
+    env: NodeJS.ProcessEnv = process.env,
+  ): KafkaEventBus {
     const brokers = brokerList
       .split(',')
       .map((broker) => broker.trim())
       .filter(Boolean);
     if (brokers.length === 0) throw new Error('KAFKA_BROKERS is empty');
-    return new KafkaEventBus({ ...options, brokers });
+    const topicPrefix = options.topicPrefix ?? env.KAFKA_TOPIC_PREFIX;
+    return new KafkaEventBus({ ...options, brokers, ...(topicPrefix ? { topicPrefix } : {}) });
   }
 
-  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+  /** The topic or group as named on the broker (with this bus's topicPrefix). */
+  nameOnBroker(name: string): string {
+    return `${this.options.topicPrefix ?? ''}${name}`;
+  }
+
+  async publish(unprefixedTopic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
     if (messages.length === 0) return;
+    const topic = this.nameOnBroker(unprefixedTopic);
     await this.ensureTopics([topic]);
     await this.connectProducer();
     await this.producer.send({
@@ -94,8 +111,17 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async subscribe(options: SubscriptionOptions): Promise<Subscription> {
+  async subscribe(unprefixed: SubscriptionOptions): Promise<Subscription> {
     this.assertOpen();
+    const prefix = this.options.topicPrefix ?? '';
+    const options: SubscriptionOptions = {
+      ...unprefixed,
+      groupId: this.nameOnBroker(unprefixed.groupId),
+      topics: unprefixed.topics.map((topic) => this.nameOnBroker(topic)),
+      // Handlers see the topic by the name they subscribed to.
+      handle: (event, context) =>
+        unprefixed.handle(event, { ...context, topic: context.topic.slice(prefix.length) }),
+    };
     await this.ensureTopics(options.topics);
     const subscription = new KafkaSubscription(this.kafka, this.options, options, (message) =>
       this.deadLetter(options.groupId, message),
@@ -168,7 +194,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   private async deadLetter(groupId: string, message: DeadLetter): Promise<void> {
-    const topic = `${groupId}.dead-letter`;
+    const topic = deadLetterTopic(groupId);
     await this.ensureTopics([topic]);
     await this.connectProducer();
     await this.producer.send({

@@ -4,6 +4,11 @@ export interface KafkaEventBusOptions {
   /** host:port list, e.g. KAFKA_BROKERS.split(','). */
   brokers: string[];
   clientId: string;
+  /**
+   * Put before every topic and consumer group name (dead-letter topics included), so runs that share
+   * a Kafka never share topics: `npm test` sets KAFKA_TOPIC_PREFIX per run, a developer's run has none.
+   */
+  topicPrefix?: string;
   /** kafkajs logs go to this pino logger (child `component: kafkajs`); without it kafkajs's own at WARN. */
   logger?: Logger;
   /** The lowest kafkajs level that is logged at all (default WARN: kafkajs is chatty at INFO). */

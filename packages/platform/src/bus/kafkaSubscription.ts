@@ -1,6 +1,6 @@
 import { integrationEventEnvelopeSchema, type IntegrationEvent } from '@beatmatch/contracts';
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
-import type { Subscription, SubscriptionOptions } from './port';
+import { RefusedEventError, type Subscription, type SubscriptionOptions } from './port';
 import type { KafkaEventBusOptions } from './kafkaOptions';
 
 /** Decodes a message into the integration-event envelope; throws with a reason when it is not one. */
@@ -153,7 +153,8 @@ export class KafkaSubscription implements Subscription {
           attempt,
           err: error,
         };
-        if (retry.deadLetterAfterAttempts && attempt >= retry.deadLetterAfterAttempts) {
+        const refused = error instanceof RefusedEventError;
+        if (refused || (retry.deadLetterAfterAttempts && attempt >= retry.deadLetterAfterAttempts)) {
           logger?.error(fields, 'event handler failed; event dead-lettered');
           if (!logger)
             console.error(`[kafka] handler failed for ${event.type} ${event.id}; dead-lettered`, error);

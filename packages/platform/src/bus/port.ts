@@ -41,3 +41,15 @@ export interface EventBus {
   subscribe(options: SubscriptionOptions): Promise<Subscription>;
   close(): Promise<void>;
 }
+
+/**
+ * Thrown by a handler for a message that no retry can make acceptable (it breaks its contract): the
+ * Kafka bus parks it on the group's dead-letter topic at once, where an operator lists and replays it
+ * (scripts/dead-letters.ts); the in-process bus drops it (the handler has logged why).
+ */
+export class RefusedEventError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RefusedEventError';
+  }
+}

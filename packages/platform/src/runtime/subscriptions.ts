@@ -1,5 +1,5 @@
 import { decodeIntegrationEvent, type EventContract, type EventOf } from '@beatmatch/contracts';
-import type { EventBus, Subscription } from '../bus/port';
+import { RefusedEventError, type EventBus, type Subscription } from '../bus/port';
 import type { SqlDatabase, SqlExecutor } from '../sql/port';
 import type { Logger } from '../logging/logger';
 import { idempotent, processedEventsSchema } from '../consumers/idempotent';
@@ -70,7 +70,8 @@ export async function subscribeToContracts(options: ContractSubscriptionOptions)
           },
           'integration event refused',
         );
-        return;
+        // Not only a log line: the Kafka bus parks it on the group's dead-letter topic for an operator.
+        throw new RefusedEventError(`integration event refused (${decoded.reason}): ${decoded.message}`);
       }
       if (!handlers.has(`${decoded.event.type}@${decoded.event.version}`)) return;
       await apply(decoded.event, context);
