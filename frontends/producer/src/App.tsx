@@ -20,6 +20,9 @@ const SharedPacks = lazy(() =>
   import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
 );
 const StorePage = lazy(() => import('./store/StorePage').then((m) => ({ default: m.StorePage })));
+const AmbassadorProgram = lazy(() =>
+  import('./referrals/AmbassadorProgram').then((m) => ({ default: m.AmbassadorProgram })),
+);
 // The payouts pages share one chunk (their tables and forms).
 const payouts = () => import('./payouts');
 const ConfigurePayout = lazy(() => payouts().then((m) => ({ default: m.ConfigurePayout })));
@@ -101,6 +104,11 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
           subscriptions: (
             <Screen>
               <SubscriptionPage type="producer" />
+            </Screen>
+          ),
+          ambassadorProgram: (
+            <Screen>
+              <AmbassadorProgram />
             </Screen>
           ),
         }}
