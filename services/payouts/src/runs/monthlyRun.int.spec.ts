@@ -138,9 +138,33 @@ it('pays the prior month once: split, fees, minimums, a returned payout back in 
   expect([...bed.treasury.sends.values()]).toEqual([1, 1]);
 }, 60_000);
 
-it('refuses the admin calls to every signed-in caller (no admin role yet) and asks signed-out ones to sign in', async () => {
+it('refuses the admin calls to callers without the admin role and asks signed-out ones to sign in', async () => {
   for (const path of ['/admin/populate', '/admin/pay', '/admin/exclude-intercash']) {
     expect((await as('split').post(path, { exclude: true })).status).toBe(403);
     expect((await bed.post(payouts, path, {})).status).toBe(401);
   }
+});
+
+it("lets an admin compute ('Monthly Payouts') then pay ('Pay Payouts') a month by hand, prepaid cards excluded", async () => {
+  const admin = (path: string, body: object) =>
+    bed.post(payouts, path, body, { userId: 'admin', roles: ['admin'] });
+  await as('card').post('/method/save', { method: 'prepaidCard', email: 'card@example.com' });
+  await as('paypal-may').post('/method/save', { method: 'paypal', email: 'may@example.com' });
+  await bed.sold(sale('card', 1000, '2026-05-05T10:00:00Z'));
+  await bed.sold(sale('paypal-may', 1000, '2026-05-06T10:00:00Z'));
+  bed.clock.set('2026-06-03T10:00:00Z');
+  expect((await admin('/admin/exclude-intercash', { exclude: true })).body).toEqual({ exclude: true });
+  const computed = await admin('/admin/populate', { month: '2026-05' });
+  expect(computed.body).toMatchObject({ month: '2026-05' }); // and April's carry-overs of the producers above
+  expect((await admin('/admin/populate', { month: '2026-05' })).body).toEqual(computed.body); // once
+  expect((await admin('/admin/pay', { month: '2026-05' })).body).toEqual(computed.body);
+  expect((await as('paypal-may').post('/history')).body.payouts).toEqual([
+    expect.objectContaining({
+      month: '2026-05',
+      net: '8.80',
+      status: expect.stringMatching(/submitted|paid/),
+    }),
+  ]);
+  expect((await as('card').post('/wallet')).body.available).toBe('10.00'); // carried over
+  expect((await admin('/admin/populate', { month: '13-2026' })).status).toBe(400);
 });
