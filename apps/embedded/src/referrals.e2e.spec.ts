@@ -31,7 +31,7 @@ async function ambassadorTrialDays(client: ApiClient) {
 const referrerOf = async (email: string) =>
   (
     await shipped.current.db.query<{ referrer_id: string }>(
-      `SELECT r.referrer_id FROM referrals.referred_users r
+      `SELECT r.referrer_id FROM referrals.attributions r
          JOIN identity.users u ON u.user_id::text = r.user_id WHERE u.email = $1`,
       [email],
     )

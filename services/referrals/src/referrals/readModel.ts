@@ -5,7 +5,7 @@ import type { MemberEvent } from './member';
 /**
  * Referrals' read models, written in the same transaction as the member streams: `codes` finds the
  * owner of a `ref` (its unique index makes a colliding code fail the append, never share a code);
- * `referred_users` lists who each user referred (sub-affiliates, item 2 of issue 23). `deleted` marks
+ * `attributions` lists who each user referred (sub-affiliates, item 2 of issue 23). `deleted` marks
  * the code of a deleted account; identity publishes no account deletion yet, so nothing sets it.
  */
 export const referralsReadModelSchema = (s: string) => `
@@ -15,13 +15,13 @@ export const referralsReadModelSchema = (s: string) => `
     issued_at timestamptz NOT NULL,
     deleted boolean NOT NULL DEFAULT false
   );
-  CREATE TABLE IF NOT EXISTS ${s}.referred_users (
+  CREATE TABLE IF NOT EXISTS ${s}.attributions (
     user_id text PRIMARY KEY,
     referrer_id text NOT NULL,
     referral_code text NOT NULL,
     confirmed_at timestamptz NOT NULL
   );
-  CREATE INDEX IF NOT EXISTS referred_users_by_referrer ON ${s}.referred_users (referrer_id);`;
+  CREATE INDEX IF NOT EXISTS attributions_by_referrer ON ${s}.attributions (referrer_id);`;
 
 export function referralsProjection(s: string): InlineProjection {
   return {
@@ -38,7 +38,7 @@ export function referralsProjection(s: string): InlineProjection {
           ]);
         } else if (event.type === 'ReferralConfirmed') {
           await tx.query(
-            `INSERT INTO ${s}.referred_users (user_id, referrer_id, referral_code, confirmed_at)
+            `INSERT INTO ${s}.attributions (user_id, referrer_id, referral_code, confirmed_at)
              VALUES ($1, $2, $3, $4)`,
             [event.data.userId, event.data.referrerId, event.data.code, event.data.confirmedAt],
           );
@@ -74,7 +74,7 @@ export class ReferralQueries {
   /** The users `referrerId` referred, oldest first. */
   async referredBy(referrerId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ user_id: string }>(
-      `SELECT user_id FROM ${this.schema}.referred_users WHERE referrer_id = $1 ORDER BY confirmed_at, user_id`,
+      `SELECT user_id FROM ${this.schema}.attributions WHERE referrer_id = $1 ORDER BY confirmed_at, user_id`,
       [referrerId],
     );
     return rows.map((row) => row.user_id);
