@@ -47,10 +47,10 @@ export class SessionResolver {
         userName: string;
         email: string;
         sessionId: string;
-        roles: Role[];
+        roles?: Role[];
       };
       const { userId, userName, email, sessionId, roles } = body;
-      caller = { userId, userName, email, sessionId, ...(roles.length ? { roles } : {}) };
+      caller = { userId, userName, email, sessionId, ...(roles?.length ? { roles } : {}) };
     } else if (response.status !== 401) {
       this.logger.warn({ status: response.status }, 'session lookup failed');
       throw new Error(`identity answered ${response.status} to a session lookup`);

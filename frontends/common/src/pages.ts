@@ -1,6 +1,7 @@
 // Pages: what every route is called. The remotes' logged-in page lists are here in common
 // (producerPages.tsx, artistPages.tsx), the shell's own in the shell; the shell builds the side menu
 // and the top bar from those lists. The public pages are the shell's and are listed here.
+import type { Role } from '@beatmatch/contracts';
 import type { ReactNode } from 'react';
 
 export type PageOwner = 'shell' | 'producer' | 'artist';
@@ -15,6 +16,8 @@ export interface MenuPlacement {
   /** The menu's wording when it differs from the title (Subscriptions → Producer). */
   label?: string;
   icon?: ReactNode;
+  /** Shown only to users holding this role (the admin page); the calls behind it check it again. */
+  role?: Role;
 }
 
 export interface PageInfo {

@@ -1,7 +1,7 @@
 // The producer remote's logged-in pages (routes under /user): titles and descriptions for the top
 // bar, and where each sits in the side menu. It lives in common, not in the remote, so the shell
 // names the pages and builds the menu before the remote's code loads without importing the remote.
-import { CloudUploadOutlined, TeamOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, TeamOutlined, ToolOutlined } from '@ant-design/icons';
 import { pagesOf, type PageInfo } from './pages';
 
 const producerPage = pagesOf('producer');
@@ -37,4 +37,6 @@ export const producerPages: PageInfo[] = [
     group: 'subscriptions',
     label: 'Producer',
   }),
+  // In the menu of admins only (issue 26); the admin calls are refused to everyone else.
+  producerPage('admin', 'Admin', 'Maintenance', { order: 100, icon: <ToolOutlined />, role: 'admin' }),
 ];

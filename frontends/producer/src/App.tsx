@@ -16,6 +16,7 @@ const BeatPacks = lazy(() => import('./packs/BeatPacks').then((m) => ({ default:
 const AccountSettings = lazy(() =>
   import('./account/AccountSettings').then((m) => ({ default: m.AccountSettings })),
 );
+const AdminPage = lazy(() => import('./admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const SharedPacks = lazy(() =>
   import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
 );
@@ -104,6 +105,11 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
           subscriptions: (
             <Screen>
               <SubscriptionPage type="producer" />
+            </Screen>
+          ),
+          admin: (
+            <Screen>
+              <AdminPage />
             </Screen>
           ),
           ambassadorProgram: (

@@ -1,6 +1,6 @@
 import { publicPages } from '@beatmatch/frontend-common';
 import { findPage, userPages, userPagesOf } from './catalogue';
-import { SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, buildSideMenu } from './layout/sideMenu';
+import { ADMIN_SIDE_MENU_ITEMS, SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, buildSideMenu } from './layout/sideMenu';
 import { SPEC_SIDE_MENU } from './testing/specSideMenu';
 
 const labelOf = (item: { label: string }): string => item.label;
@@ -29,6 +29,7 @@ describe('the page catalogue (each app owns its list)', () => {
       'ambassadorProgram',
       'referralRewards',
       'subscriptions',
+      'admin',
     ]);
     expect(userPagesOf('artist').map((page) => page.path)).toEqual([
       'matchmaker',
@@ -93,6 +94,12 @@ describe('the side menu, built from the page lists', () => {
     expect(children('payouts')).toEqual(['$BEAT Payouts', 'Payouts', 'Payouts History']);
     expect(children('subscriptions')).toEqual(['Producer', 'Artist']);
     expect(SIDE_MENU_GROUP_OF['/user/marketplace_pro']).toBe('subscriptions');
+  });
+
+  it('shows the Admin entry, last, to admins only (issue 26)', () => {
+    expect(SIDE_MENU_ITEMS.map(labelOf)).not.toContain('Admin');
+    expect(ADMIN_SIDE_MENU_ITEMS.map(labelOf)).toEqual([...SPEC_SIDE_MENU, 'Admin']);
+    expect(buildSideMenu(userPages, []).items.map(labelOf)).toEqual(SPEC_SIDE_MENU);
   });
 
   it('places a new page from any app by its menu placement', () => {

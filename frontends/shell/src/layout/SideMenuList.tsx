@@ -1,7 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, type MenuItem } from './sideMenu';
+import { useSession } from '../session/SessionContext';
+import { ADMIN_SIDE_MENU_ITEMS, SIDE_MENU_GROUP_OF, SIDE_MENU_ITEMS, type MenuItem } from './sideMenu';
 
 export interface SideMenuProps {
   collapsed: boolean;
@@ -16,6 +17,8 @@ export interface SideMenuProps {
  */
 export function SideMenu({ collapsed, onNavigate, onExpand }: SideMenuProps) {
   const { pathname } = useLocation();
+  const { user } = useSession();
+  const items = user?.roles?.includes('admin') ? ADMIN_SIDE_MENU_ITEMS : SIDE_MENU_ITEMS;
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(
     () => new Set([SIDE_MENU_GROUP_OF[pathname] ?? 'marketplace']),
   );
@@ -43,7 +46,7 @@ export function SideMenu({ collapsed, onNavigate, onExpand }: SideMenuProps) {
 
   return (
     <ul className={`side-menu${collapsed ? ' collapsed' : ''}`}>
-      {SIDE_MENU_ITEMS.map((item) => {
+      {items.map((item) => {
         if (!item.children) return <li key={item.key}>{link(item)}</li>;
         const open = openGroups.has(item.key) && !collapsed;
         const holdsCurrent = item.children.some((child) => child.to === pathname);

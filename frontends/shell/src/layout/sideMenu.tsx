@@ -9,6 +9,7 @@ import {
   ShopOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import type { Role } from '@beatmatch/contracts';
 import { USER_BASENAME, type MenuGroup, type PageInfo } from '@beatmatch/frontend-common';
 import { userPages } from '../catalogue';
 
@@ -37,12 +38,18 @@ const entry = (page: PageInfo): MenuItem => ({
   to: pathOf(page),
 });
 
-/** Builds the menu from page lists: top-level pages and groups by `order`, a group's pages too. */
-export function buildSideMenu(pages: readonly PageInfo[]): {
+/**
+ * Builds the menu from page lists: top-level pages and groups by `order`, a group's pages too; a page
+ * for a role (the admin page) only for a user holding it.
+ */
+export function buildSideMenu(
+  pages: readonly PageInfo[],
+  roles: readonly Role[] = [],
+): {
   items: MenuItem[];
   groupOf: Record<string, MenuGroup>;
 } {
-  const inMenu = pages.filter((page) => page.menu);
+  const inMenu = pages.filter((page) => page.menu && (!page.menu.role || roles.includes(page.menu.role)));
   const byOrder = (a: PageInfo, b: PageInfo) => a.menu!.order - b.menu!.order;
   const top: { order: number; item: MenuItem }[] = inMenu
     .filter((page) => !page.menu!.group)
@@ -63,6 +70,8 @@ export function buildSideMenu(pages: readonly PageInfo[]): {
 const sideMenu = buildSideMenu(userPages);
 export const SIDE_MENU_ITEMS: MenuItem[] = sideMenu.items;
 export const SIDE_MENU_GROUP_OF: Record<string, MenuGroup> = sideMenu.groupOf;
+/** An admin's menu: the same, with the admin page. */
+export const ADMIN_SIDE_MENU_ITEMS: MenuItem[] = buildSideMenu(userPages, ['admin']).items;
 
 /** The menu's footer links: pages inside the app shell, each with an icon for the icon-only column. */
 export const SIDE_MENU_FOOTER_LINKS = [

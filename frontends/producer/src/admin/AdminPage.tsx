@@ -1,0 +1,24 @@
+import { Space } from 'antd';
+import { useState } from 'react';
+import { AdminActions } from './AdminActions';
+import { AdminRoles } from './AdminRoles';
+import { MaintenanceJobs } from './MaintenanceJobs';
+
+/**
+ * /user/admin (issue 26): the maintenance buttons, the admins, and the log of admin actions. Every
+ * call here is an admin call, refused (403) by the services to anyone without the role, and the menu
+ * shows the entry only to admins.
+ */
+export function AdminPage() {
+  const [version, setVersion] = useState(0);
+  // The gateway records an action once its answer is sent: reload the log just after.
+  const acted = () => setTimeout(() => setVersion((current) => current + 1), 300);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <h2 style={{ margin: 0 }}>Admin</h2>
+      <MaintenanceJobs onDone={acted} />
+      <AdminRoles onDone={acted} />
+      <AdminActions version={version} />
+    </Space>
+  );
+}
