@@ -30,17 +30,27 @@ interface Target {
   close(): Promise<void>;
 }
 
+/**
+ * The stores' clock: real time moved by `signingShiftMs`. A test signs a URL in the past instead of
+ * waiting for it to expire (S3 checks expiry on its server's clock, the filesystem store on this one).
+ */
+let signingShiftMs = 0;
+const storeClock = () => new Date(Date.now() + signingShiftMs);
+
 async function fsTarget(): Promise<Target & { store: FilesystemBlobStore; root: string; base: string }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'blobs-'));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const store = (await createBlobStore({
-    store: 'fs',
-    dir: root,
-    secret: 'test-secret-0123456789abcdef0123456789',
-    publicUrl: `${base}/blobs`,
-  })) as FilesystemBlobStore;
+  const store = (await createBlobStore(
+    {
+      store: 'fs',
+      dir: root,
+      secret: 'test-secret-0123456789abcdef0123456789',
+      publicUrl: `${base}/blobs`,
+    },
+    storeClock,
+  )) as FilesystemBlobStore;
   const app = express();
   app.use('/blobs', blobRoutes(store));
   server.on('request', app);
@@ -58,15 +68,18 @@ async function fsTarget(): Promise<Target & { store: FilesystemBlobStore; root: 
 }
 
 async function s3Target(): Promise<Target> {
-  const store = (await createBlobStore({
-    store: 's3',
-    endpoint: requireEnv('S3_ENDPOINT'),
-    region: process.env.S3_REGION ?? 'us-east-1',
-    bucket: requireEnv('S3_BUCKET'),
-    accessKeyId: requireEnv('S3_ACCESS_KEY'),
-    secretAccessKey: requireEnv('S3_SECRET_KEY'),
-    createBucket: true,
-  })) as S3BlobStore;
+  const store = (await createBlobStore(
+    {
+      store: 's3',
+      endpoint: requireEnv('S3_ENDPOINT'),
+      region: process.env.S3_REGION ?? 'us-east-1',
+      bucket: requireEnv('S3_BUCKET'),
+      accessKeyId: requireEnv('S3_ACCESS_KEY'),
+      secretAccessKey: requireEnv('S3_SECRET_KEY'),
+      createBucket: true,
+    },
+    storeClock,
+  )) as S3BlobStore;
   const prefix = `run-${randomUUID()}/`;
   return {
     store,
@@ -204,13 +217,15 @@ describe.each(targets)('BlobStore contract: %s', (_name, create) => {
     expect(await store.checkUpload(k, { maxBytes: 1024 })).toMatchObject({ size: 8 });
     expect(await text((await store.get(k)).body)).toBe('PK-stems');
 
+    // Signed 10 s ago for 1 s: expired 9 s ago, on any clock that checks it.
+    signingShiftMs = -10_000;
     const shortUpload = await store.signedUploadUrl(key('trackouts/late.zip'), {
       expiresIn: 1,
       maxBytes: 1024,
       contentType: 'application/zip',
     });
     const shortDownload = await store.signedDownloadUrl(k, { expiresIn: 1 });
-    await sleep(2600);
+    signingShiftMs = 0;
     const late = await fetch(shortUpload.url, { method: 'PUT', headers: shortUpload.headers, body: 'late' });
     expect(late.status).toBe(403);
     expect(await store.head(key('trackouts/late.zip'))).toBeNull();

@@ -64,7 +64,7 @@ export async function createBlobStore(config: BlobConfig, clock?: () => Date): P
     });
   }
   const { S3BlobStore } = await import('./s3');
-  const store = new S3BlobStore(config);
+  const store = new S3BlobStore({ ...config, ...(clock ? { clock } : {}) });
   if (config.createBucket) await store.ensureBucket();
   return store;
 }

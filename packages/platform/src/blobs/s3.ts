@@ -38,6 +38,8 @@ export interface S3BlobStoreOptions {
   secretAccessKey?: string;
   /** Part size of multipart uploads in bytes (default 8 MiB); two parts are in flight at most. */
   partSize?: number;
+  /** The instant a URL is signed at (tests sign in the past to check lifetimes); default now. */
+  clock?: () => Date;
 }
 
 const statusOf = (error: unknown) =>
@@ -50,9 +52,11 @@ export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
   readonly bucket: string;
   private readonly partSize: number;
+  private readonly clock: () => Date;
 
   constructor(options: S3BlobStoreOptions) {
     this.bucket = options.bucket;
+    this.clock = options.clock ?? (() => new Date());
     this.partSize = options.partSize ?? 8 * 1024 * 1024;
     this.client = new S3Client({
       region: options.region,
@@ -195,16 +199,21 @@ export class S3BlobStore implements BlobStore {
   async signedUploadUrl(key: string, options: SignedUploadOptions): Promise<SignedUpload> {
     assertValidKey(key);
     const expiresIn = Math.ceil(options.expiresIn);
+    const signedAt = this.clock();
     const url = await getSignedUrl(
       this.client,
       new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }),
-      { expiresIn, signableHeaders: new Set(options.contentType ? ['content-type'] : []) },
+      {
+        expiresIn,
+        signingDate: signedAt,
+        signableHeaders: new Set(options.contentType ? ['content-type'] : []),
+      },
     );
     return {
       url,
       method: 'PUT',
       headers: options.contentType ? { 'Content-Type': options.contentType } : {},
-      expiresAt: new Date(Date.now() + expiresIn * 1000),
+      expiresAt: new Date(signedAt.getTime() + expiresIn * 1000),
     };
   }
 
@@ -221,7 +230,7 @@ export class S3BlobStore implements BlobStore {
             }
           : {}),
       }),
-      { expiresIn: Math.ceil(options.expiresIn) },
+      { expiresIn: Math.ceil(options.expiresIn), signingDate: this.clock() },
     );
   }
 
