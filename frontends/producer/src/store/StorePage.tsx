@@ -1,29 +1,17 @@
 import type { LabBeat } from '@beatmatch/contracts';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Empty, Space, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_COVER } from '../manage/BeatRow';
+import { useSnippetPlayer } from '../packs/shared/useSnippetPlayer';
 import { PricesDialog } from './PricesDialog';
 import { StoreFiltersBar } from './StoreFiltersBar';
 import { StoreHeader } from './StoreHeader';
 import { filterBeats, useStore, type StoreFilters } from './useStore';
 
 function BeatRows({ beats, onPrices }: { beats: LabBeat[]; onPrices: (beat: LabBeat) => void }) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState<string>();
-  const toggle = (beat: LabBeat) => {
-    const element = audio.current;
-    if (!element || !beat.audioSrc) return;
-    if (playing === beat.beatId) {
-      element.pause();
-      setPlaying(undefined);
-      return;
-    }
-    element.src = beat.audioSrc;
-    setPlaying(beat.beatId);
-    element.play().catch(() => setPlaying(undefined));
-  };
+  const { audio, playing, toggle, ended } = useSnippetPlayer();
   if (beats.length === 0) return <Empty description="No beats found" />;
   return (
     <ol style={{ listStyle: 'none', padding: 0 }}>
@@ -43,7 +31,7 @@ function BeatRows({ beats, onPrices }: { beats: LabBeat[]; onPrices: (beat: LabB
           <Button onClick={() => onPrices(beat)}>{`From $${beat.firstDatePackage}`}</Button>
         </li>
       ))}
-      <audio ref={audio} onEnded={() => setPlaying(undefined)} hidden />
+      <audio ref={audio} onEnded={ended} hidden />
     </ol>
   );
 }

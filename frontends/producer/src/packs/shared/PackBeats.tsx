@@ -2,9 +2,9 @@ import type { PackView } from '@beatmatch/contracts';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Space } from 'antd';
-import { useRef, useState } from 'react';
 import { DEFAULT_COVER } from '../../manage/BeatRow';
 import { errorText } from '../../manage/manageApi';
+import { useSnippetPlayer } from './useSnippetPlayer';
 
 type ViewBeat = PackView['beatList'][number];
 
@@ -15,21 +15,7 @@ type ViewBeat = PackView['beatList'][number];
  */
 export function PackBeats({ view, urlId, access }: { view: PackView; urlId: string; access?: string }) {
   const { message } = App.useApp();
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState<string>();
-
-  const toggle = (beat: ViewBeat) => {
-    const element = audio.current;
-    if (!element || !beat.audioSrc) return;
-    if (playing === beat.beatId) {
-      element.pause();
-      setPlaying(undefined);
-      return;
-    }
-    element.src = beat.audioSrc;
-    setPlaying(beat.beatId);
-    element.play().catch(() => setPlaying(undefined));
-  };
+  const { audio, playing, toggle, ended } = useSnippetPlayer();
 
   const download = async (beat: ViewBeat, downloadable: 'mp3' | 'stems') => {
     try {
@@ -81,7 +67,7 @@ export function PackBeats({ view, urlId, access }: { view: PackView; urlId: stri
           )}
         </li>
       ))}
-      <audio ref={audio} onEnded={() => setPlaying(undefined)} hidden />
+      <audio ref={audio} onEnded={ended} hidden />
     </ol>
   );
 }
