@@ -44,7 +44,7 @@ export const producerSideCalls = [
   call('getPublicBeatPackFromId', 'get', ['urlId']),
   call('getPackList', 'get', []),
   call('isPackPublicOrPrivate', 'post', ['urlId']),
-  call('beatmatch_lab', null, ['userId'], { planned: producerWorkspace }),
+  call('beatmatch_lab', null, ['userId']),
   call('account_settings_update_socials', null, ['platform', 'userName?']),
   call('account_settings_get_socials', null, []),
   call('account_settings_upload_profile_picture', null, [], { planned: producerWorkspace, file: 'bioPic' }),
