@@ -1,10 +1,26 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './accounts';
 
-// Screenshots land in test-results/screenshots for a person to look at.
+/**
+ * What each screenshot was taken to show, asserted: the page fits its window's width (nothing
+ * scrolls sideways or is cut at the right edge, at any of the three widths). The screenshot still
+ * lands in test-results/screenshots for a person to look at.
+ */
 const shot = async (page: Page, name: string) => {
   // Let drawers and popups finish their animation first.
   await page.waitForTimeout(500);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && getComputedStyle(element).position !== 'fixed';
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`);
+    return { scrollsSideways: document.documentElement.scrollWidth > width, wider };
+  });
+  expect({ name, ...overflow }).toEqual({ name, scrollsSideways: false, wider: [] });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 };
 
