@@ -197,6 +197,8 @@ function supervisedProcesses(
     ...common,
     PORT: String(ports.gateway),
     INTERNAL_TOKEN_PRIVATE_KEY: secrets.internalPrivateKeyPem,
+    // The services' dev mailbox (no SMTP_URL) is in the data directory; the gateway shows it.
+    DATA_DIR: plan.dataDir,
     CSRF_SECRET: secrets.csrfSecret,
     // Its own database, for the rate-limit counters (SqlRateLimitStore): every gateway counts in one
     // place, so a client cannot multiply its attempts by the number of gateways.
@@ -251,7 +253,7 @@ async function main() {
     `\nBeatmatch (distributed) is running at ${system.url} — started in ${system.startMs} ms, ${Math.round(total)} MiB RSS in all\n${rows.join('\n')}\n` +
       (process.env.SMTP_URL
         ? ''
-        : `  mail: no SMTP_URL, identity writes mails to its dev mailbox under the data directory\n`),
+        : `  mail: no SMTP_URL, so mails are shown at ${system.url}/dev/mailbox (this machine only)\n`),
   );
   let stopping = false;
   const stop = async () => {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { escapeHtml as escape, type DevMailbox, type Logger, type StoredMail } from '@beatmatch/platform';
+import path from 'node:path';
+import { DevMailbox, escapeHtml as escape, type Logger, type StoredMail } from '@beatmatch/platform';
 import type { GatewayOptions } from './options';
 
 /** Links in a mail (already HTML-escaped) become clickable; only http(s) addresses are linked. */
@@ -20,7 +21,7 @@ function page(mails: StoredMail[]) {
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f1f1f}
 .mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
 header span,time{color:#666;font-size:.9em}</style></head>
-<body><h1>Dev mailbox</h1><p>E-mails the embedded Beatmatch sent, newest first. This page exists only in the embedded profile.</p>
+<body><h1>Dev mailbox</h1><p>E-mails Beatmatch sent, newest first. This page exists only when no SMTP server is configured.</p>
 ${items || '<p>No e-mails yet.</p>'}</body></html>`;
 }
 
@@ -64,7 +65,7 @@ export function devMailboxPolicy(
   };
 }
 
-/** The dev mailbox the gateway serves: the embedded profile's, when `devMailboxPolicy` allows it. */
+/** The dev mailbox the gateway serves (when no SMTP server is set), when `devMailboxPolicy` allows it. */
 export function servedDevMailbox(
   options: Pick<GatewayOptions, 'devMailbox' | 'listenHost' | 'devMailboxSetting'>,
   logger: Logger,
@@ -78,4 +79,18 @@ export function servedDevMailbox(
       : `dev mailbox not served (${policy.reason})`,
   );
   return policy.serve ? options.devMailbox : undefined;
+}
+
+/**
+ * The distributed profile's dev mailbox: each service process writes its mail under
+ * DATA_DIR/<service> (runService), so the page shows them all, newest first.
+ */
+export function servicesMailbox(dataDir: string, services: readonly string[]): DevMailbox {
+  const boxes = services.map((service) => new DevMailbox(path.join(dataDir, service)));
+  return new (class extends DevMailbox {
+    override async list(limit = 100): Promise<StoredMail[]> {
+      const mails = (await Promise.all(boxes.map((box) => box.list(limit)))).flat();
+      return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, limit);
+    }
+  })(dataDir);
 }

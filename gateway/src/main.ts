@@ -15,6 +15,7 @@ import {
 } from '@beatmatch/platform';
 import { GATEWAY_PORT, serviceRegistry, serviceUrlVariable } from '@beatmatch/contracts';
 import { createGateway } from './app';
+import { servicesMailbox } from './devMailbox';
 import { gatewayRevocations } from './revocations';
 import { sqlRateLimitStores } from './rateLimitStore';
 import type { ServiceName } from './routes';
@@ -68,8 +69,20 @@ async function main() {
       ? { rateLimitStore: sqlRateLimitStores(openPostgres(config.DATABASE_URL, { max: 4 })) }
       : {}),
     ...(config.KAFKA_BROKERS
-      ? { bus: new KafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'gateway', logger }) }
+      ? { bus: KafkaEventBus.fromBrokerList(config.KAFKA_BROKERS, { clientId: 'gateway', logger }) }
       : {}),
+    // Without SMTP the services write mail to dev mailboxes in DATA_DIR: shown here as in the
+    // embedded profile (on loopback only, unless DEV_MAILBOX says otherwise).
+    ...(config.SMTP_URL
+      ? {}
+      : {
+          devMailbox: servicesMailbox(
+            path.resolve(config.DATA_DIR),
+            serviceRegistry.map(({ name }) => name),
+          ),
+          listenHost: config.HOST,
+          ...(process.env.DEV_MAILBOX ? { devMailboxSetting: process.env.DEV_MAILBOX } : {}),
+        }),
     rateLimits: {
       login: config.RATE_LIMIT_LOGIN,
       code: config.RATE_LIMIT_CODE,

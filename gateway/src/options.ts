@@ -51,7 +51,7 @@ export interface GatewayOptions {
   remotes: { producer: string; artist: string };
   /** The contact mailbox the content pages show (SUPPORT_EMAIL), served in /app-config.json. */
   supportEmail?: string;
-  /** Embedded profile only: the dev mailbox page (served only as `devMailboxPolicy` allows). */
+  /** Without SMTP (both profiles): the dev mailbox page (served only as `devMailboxPolicy` allows). */
   devMailbox?: DevMailbox;
   /** The address the gateway listens on: the dev mailbox is served by default only on loopback. */
   listenHost?: string;
