@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { PaypalSubscriptions, TestPaymentProvider, TestSubscriptionProvider } from '@beatmatch/platform';
+import {
+  LOCAL_WEBHOOK_ALGO,
+  localWebhookSignature,
+  PAYPAL_WEBHOOK_HEADERS,
+  PaypalSubscriptions,
+  TestPaymentProvider,
+  TestSubscriptionProvider,
+} from '@beatmatch/platform';
 import { startLocalPaypal, type LocalPaypal } from '../../../packages/platform/test/paypalServer';
 import { commerceTestbed, type CommerceService, type CommerceTestbed } from './testing/harness';
 
@@ -12,6 +19,7 @@ import { commerceTestbed, type CommerceService, type CommerceTestbed } from './t
  * cancels at PayPal too. The embedded profile's local test provider does the same without PayPal.
  */
 const PLAN_IDS = { producer_professional: 'P-PRODPRO123', artist: 'P-ARTIST123' };
+const WEBHOOK_SECRET = 'whsec_' + 'p'.repeat(40);
 let bed: CommerceTestbed;
 let paypal: LocalPaypal;
 let commerce: CommerceService;
@@ -40,7 +48,7 @@ const published = async (userId: string) =>
   );
 
 beforeAll(async () => {
-  bed = await commerceTestbed('paypal', { webhookSecret: 'whsec_' + 'p'.repeat(40) });
+  bed = await commerceTestbed('paypal', { webhookSecret: WEBHOOK_SECRET });
   paypal = await startLocalPaypal({
     plans: [
       { id: PLAN_IDS.producer_professional, price: '8.00' },
@@ -241,5 +249,76 @@ describe('createPaypalSubscription in the embedded profile (local test provider)
       (await webhook(embedded, { body: event, headers: provider.signWebhook(event) })).body.outcome,
     ).toBe('failed');
     expect((await status(embedded, eve, 'artist')).subscribed).toBe(false);
+  });
+});
+
+describe('PayPal webhooks that verify but can not be read, or come from the future (issue 20, 6)', () => {
+  /** The embedded provider's transmission headers, sent at `at` (its webhook id is WH-TEST). */
+  const sentAt = (body: string, at: Date | string) => {
+    const transmissionId = randomUUID();
+    const transmissionTime = typeof at === 'string' ? at : at.toISOString();
+    const h = PAYPAL_WEBHOOK_HEADERS;
+    return {
+      [h.authAlgo]: LOCAL_WEBHOOK_ALGO,
+      [h.certUrl]: 'local:test-subscription-provider',
+      [h.transmissionId]: transmissionId,
+      [h.transmissionTime]: transmissionTime,
+      [h.transmissionSig]: localWebhookSignature(
+        WEBHOOK_SECRET,
+        transmissionId,
+        transmissionTime,
+        'WH-TEST',
+        body,
+      ),
+    };
+  };
+  const subscribed = async (member: string) => {
+    const created = await call(embedded, '/subscriptions/paypal', { type: 'artist', plan: 'artist' }, member);
+    const subId = created.body.subId as string;
+    await call(embedded, '/subscriptions/paypal', { type: 'artist', subId }, member);
+    expect((await status(embedded, member, 'artist')).subscribed).toBe(true);
+    return subId;
+  };
+
+  it('answers 400 WEBHOOK_MALFORMED to a verified event of the wrong shape, never 500, and applies nothing', async () => {
+    const member = randomUUID();
+    const subId = await subscribed(member);
+    const event = (eventType: unknown, resource: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ id: `WH-${randomUUID()}`, event_type: eventType, resource, ...extra });
+    const malformed = [
+      event('PAYMENT.SALE.COMPLETED', { billing_agreement_id: subId, amount: { total: 'lots' } }),
+      event('PAYMENT.SALE.COMPLETED', { billing_agreement_id: subId, create_time: 'yesterday' }),
+      event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id: subId }, { create_time: 'yesterday' }),
+      event('BILLING.SUBSCRIPTION.CANCELLED', { id: 7 }),
+      event('BILLING.SUBSCRIPTION.ACTIVATED', 'I-NOT-AN-OBJECT'),
+      event(42, { id: subId }),
+    ];
+    for (const body of malformed) {
+      const answer = await webhook(embedded, { body, headers: sentAt(body, new Date()) });
+      expect({ body, status: answer.status, code: answer.body.code }).toEqual({
+        body,
+        status: 400,
+        code: 'WEBHOOK_MALFORMED',
+      });
+    }
+    expect((await status(embedded, member, 'artist')).subscribed).toBe(true);
+  });
+
+  it('refuses a transmission time further in the future than the tolerance (300 s), or one that is no time', async () => {
+    const member = randomUUID();
+    const subId = await subscribed(member);
+    const failed = JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      event_type: 'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      resource: { id: subId },
+    });
+    const inAnHour = sentAt(failed, new Date(Date.now() + 3_600_000));
+    expect((await webhook(embedded, { body: failed, headers: inAnHour })).status).toBe(400);
+    const noTime = sentAt(failed, 'soon');
+    expect((await webhook(embedded, { body: failed, headers: noTime })).status).toBe(400);
+    expect((await status(embedded, member, 'artist')).subscribed).toBe(true);
+    // Within the tolerance (a clock a minute fast): applied.
+    const aMinuteAhead = sentAt(failed, new Date(Date.now() + 60_000));
+    expect((await webhook(embedded, { body: failed, headers: aMinuteAhead })).body.outcome).toBe('failed');
   });
 });

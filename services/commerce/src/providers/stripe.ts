@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import type { ProviderEvent, SessionPayment } from './providerEvent';
 
+/** How far a webhook's signed time may be from ours (Stripe's default; PayPal's deliveries too). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 /**
  * Webhook signatures (Stripe's scheme: `Stripe-Signature: t=…,v1=HMAC-SHA256(t.body)`), for both the
  * Stripe adapter and the local test provider, whose pay step signs its events with the same secret
@@ -12,7 +15,7 @@ export class WebhookSigner {
   constructor(
     private readonly secret: string,
     stripeSecretKey?: string,
-    private readonly toleranceSeconds = 300,
+    private readonly toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
   ) {
     if (!secret)
       throw new Error('The webhook secret is empty: set STRIPE_WEBHOOK_SECRET or COMMERCE_WEBHOOK_SECRET');

@@ -16,6 +16,7 @@ import {
 import { oncePerPaypalEvent } from '../entitlements/paypal';
 import { dispatchProviderEvent, type ProviderEventDeps } from './dispatcher';
 import { fromPaypal } from './paypal';
+import { assertPaypalShape, transmissionTimeRefusal } from './paypalShape';
 import type { ProviderEventOutcome } from './providerEvent';
 import { fromStripe, type WebhookSigner } from './stripe';
 import { assertStripeShape, MalformedEvent } from './stripeShape';
@@ -54,16 +55,21 @@ export function stripeReceiver(deps: ProviderEventDeps, signer: WebhookSigner) {
       deps.logger.warn({ reason: (error as Error).message }, 'webhook refused: signature');
       throw new HttpProblem(400, 'Invalid webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
     }
-    try {
-      assertStripeShape(event);
-    } catch (error) {
-      if (!(error instanceof MalformedEvent)) throw error;
-      // Signed, so it is the provider's (or a test's): say why, and do not ask for it again.
-      deps.logger.warn({ eventId: event.id, reason: error.reason }, 'webhook refused: malformed event');
-      throw new HttpProblem(400, 'Malformed webhook event', 'WEBHOOK_MALFORMED');
-    }
+    assertReadable(deps.logger, event, assertStripeShape);
     return STRIPE_WORDS[await dispatchProviderEvent(deps, fromStripe(event))];
   };
+}
+
+/** A verified event of a shape commerce can not read: 400 with the reason logged (see ./stripeShape.ts). */
+function assertReadable(logger: Logger, event: { id?: unknown }, assertShape: (event: unknown) => void) {
+  try {
+    assertShape(event);
+  } catch (error) {
+    if (!(error instanceof MalformedEvent)) throw error;
+    // Signed, so it is the provider's (or a test's): say why, and do not ask for it again.
+    logger.warn({ eventId: event.id, reason: error.reason }, 'webhook refused: malformed event');
+    throw new HttpProblem(400, 'Malformed webhook event', 'WEBHOOK_MALFORMED');
+  }
 }
 
 /** An event that could not be handled: logged, and a 500 so the provider delivers it again. */
@@ -116,16 +122,25 @@ export function webhookRoutes(deps: ProviderEventDeps, signer: WebhookSigner): R
   ];
 }
 
-/** PayPal's verify call gets the event exactly as it came. Unverified: 400 (never applied). */
+/**
+ * PayPal's verify call gets the event exactly as it came. Unverified, sent from the future or not
+ * readable: 400 with the reason logged (never applied).
+ */
 async function receivePaypal(deps: ProviderEventDeps, req: Request, res: Response) {
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers))
     headers[name] = Array.isArray(value) ? value[0] : value;
+  const refused = transmissionTimeRefusal(headers, deps.subscriptions.clock());
+  if (refused) {
+    deps.logger.warn({ reason: refused }, 'PayPal webhook refused: transmission time');
+    throw new HttpProblem(400, 'Invalid PayPal webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
+  }
   const failed = (error: unknown) =>
     retryLater(res, deps.logger, error, 'PayPal webhook handling failed; PayPal will retry');
   const event = await deps.paypal.verifyWebhook(headers, rawBody(req)).catch(failed);
   if (event === undefined) return;
   if (!event) throw new HttpProblem(400, 'Invalid PayPal webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
+  assertReadable(deps.logger, event, assertPaypalShape);
   try {
     const outcome = await oncePerPaypalEvent(deps, event, async () => {
       const done = await dispatchProviderEvent(deps, fromPaypal(event));
