@@ -232,11 +232,17 @@ function loadLocalServers(names: string[]) {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) loadLocalServers(['postgres', 'kafka']);
-  if (!process.env.BLOB_STORE && !process.env.S3_BUCKET) loadLocalServers(['s3']);
-  if (!process.env.TEMPORAL_ADDRESS) loadLocalServers(['temporal']);
-  // $BEAT payouts: the development chain node with its well-known treasury key (deploy/local/env).
-  if (!process.env.BEAT_CHAIN_RPC_URL) loadLocalServers(['beat-chain']);
+  // One `deploy/local/up` for every server the environment does not name (deploy/local/env names them
+  // all at once, so a later look at the environment would skip servers that are not up). Without
+  // BEAT_CHAIN_RPC_URL: the $BEAT development chain node with its well-known test treasury key.
+  const env = process.env;
+  const wanted = [
+    ...(!env.DATABASE_URL || !env.KAFKA_BROKERS ? ['postgres', 'kafka'] : []),
+    ...(!env.BLOB_STORE && !env.S3_BUCKET ? ['s3'] : []),
+    ...(!env.TEMPORAL_ADDRESS ? ['temporal'] : []),
+    ...(!env.BEAT_CHAIN_RPC_URL ? ['beat-chain'] : []),
+  ];
+  if (wanted.length) loadLocalServers(wanted);
   const system = await startDistributed({
     databaseUrl: process.env.DATABASE_URL!,
     kafkaBrokers: process.env.KAFKA_BROKERS!,
