@@ -12,6 +12,7 @@ export * from './catalog/dna';
 export * from './packsApi';
 export * from './profileApi';
 export * from './storeApi';
+export * from './dashboardApi';
 export * from './catalog/blobKeys';
 export * from './commerce';
 export * from './payouts';

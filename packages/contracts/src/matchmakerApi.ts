@@ -108,8 +108,8 @@ const tempo = z
     return low === 0 && high === 200 ? null : ([low, high] as [number, number]);
   });
 
-/** An IANA time zone name (the listener's day for the play limit); UTC when absent. */
-const timeZone = z
+/** An IANA time zone name (the listener's day for the play limit, the producer's dashboard days); UTC when absent. */
+export const timeZone = z
   .string({ error: MATCHMAKER_MESSAGES.timeZone })
   .max(64, MATCHMAKER_MESSAGES.timeZone)
   .refine((zone) => {

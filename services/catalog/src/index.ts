@@ -29,6 +29,7 @@ import { demoSeeding } from './demo/seeding';
 import { demoRouter } from './demo/api';
 import { packs } from './packs';
 import { storeRouter } from './store/api';
+import { dashboard } from './dashboard';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands } from './beats/commands';
@@ -86,7 +87,13 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   const core = await openEventSourced(options, {
     name: 'catalog',
     schema: options.schema ?? CATALOG_SCHEMA,
-    readModels: [catalogReadModelSchema, fingerprintSchemaSql, entitlementsSchemaSql, packs.readModel],
+    readModels: [
+      catalogReadModelSchema,
+      fingerprintSchemaSql,
+      entitlementsSchemaSql,
+      packs.readModel,
+      dashboard.readModel,
+    ],
     projections: (s) => [catalogProjection(s), packs.projection(s)],
     relays: packs.relays,
   });
@@ -111,6 +118,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
   );
 
   const beatPacks = packs.create({ ...options, store, db, schema: s, queries, entitlements, clock });
+  const stats = dashboard.create({ ...options, schema: s, clock });
   const service = core.assemble({
     routers: [
       // Public showcase reads first: the catalog router asks for a session after its public routes.
@@ -129,9 +137,11 @@ export async function createCatalogService(options: CatalogServiceOptions) {
       }),
       beatPacks.router,
       storeRouter({ db, schema: s }),
+      stats.router,
     ],
     subscriptions: [
       ...beatPacks.subscriptions,
+      stats.subscription,
       () =>
         subscribe({
           bus,

@@ -28,11 +28,13 @@ import {
 import { bytes, declareCall } from './call';
 import { packCalls } from './packs';
 import { storeCalls } from './store';
+import { dashboardCalls } from './dashboard';
 
 /** catalog's calls. */
 export const catalogCalls = {
   ...packCalls,
   ...storeCalls,
+  ...dashboardCalls,
   beatmatch_last_uploaded_price: declareCall({
     service: 'catalog',
     path: '/uploads/last-price',

@@ -1,6 +1,6 @@
 import { PLANNED_BY, specCall as call } from './specCall';
 
-const { producerWorkspace, discovery, payouts } = PLANNED_BY;
+const { discovery, payouts } = PLANNED_BY;
 
 /**
  * The artist-side-and-platform document's §7 table, row by row ("Calls are POST unless stated"; a row
@@ -24,11 +24,11 @@ export const artistSideCalls = [
   call('create_portal_session', 'post', ['type']),
   call('cancel_subscription', 'post', ['type']),
   call('member_active_status', 'post', ['type']),
-  call('last_month_stats', 'post', [], { planned: producerWorkspace }),
-  call('current_month_stats', 'post', [], { planned: producerWorkspace }),
-  call('stat_graph', 'post', [], { planned: producerWorkspace }),
-  call('recent_customers', 'post', [], { planned: producerWorkspace }),
-  call('dashboard_pioneer_status', 'post', [], { planned: producerWorkspace }),
+  call('last_month_stats', 'post'),
+  call('current_month_stats', 'post'),
+  call('stat_graph', 'post'),
+  call('recent_customers', 'post'),
+  call('dashboard_pioneer_status', 'post'),
   call('beatmatch_exclude', null),
   call('total_beats', null),
   call('get_match_count', null, ['uuid?']),
