@@ -39,10 +39,14 @@ export interface PricedLine {
   notice: string | null;
 }
 
+/** Public and in the active crate: what the player plays is what the cart sells. */
+const forSale = (beat: CommerceBeat) => !beat.isPrivate && beat.crate === 'active';
+
 export function priceLine(line: CartLine, beat: CommerceBeat | undefined, buyerId?: string): PricedLine {
   if (!beat || beat.deleted)
     return { line, beat, priceCents: null, notice: 'This beat was removed by its producer.' };
-  if (beat.isPrivate) return { line, beat, priceCents: null, notice: 'This beat is no longer for sale.' };
+  // The swipe player's crate rule: a private or inactive beat is not sold (nor heard).
+  if (!forSale(beat)) return { line, beat, priceCents: null, notice: 'This beat is no longer for sale.' };
   if (buyerId && beat.producerId === buyerId)
     return { line, beat, priceCents: null, notice: COMMERCE_MESSAGES.ownBeat };
   const price = beat.prices[line.package];
@@ -127,7 +131,7 @@ export class CartService {
   /** The current price of a beat's package, or the spec's message (client prices are never used). */
   async priceOf(beatId: string, pkg: PackageName, buyerId?: string): Promise<number> {
     const beat = (await beatsById(this.db, this.s, [beatId])).get(beatId);
-    if (!beat || beat.deleted || beat.isPrivate)
+    if (!beat || beat.deleted || !forSale(beat))
       throw new DomainError('beat_not_found', COMMERCE_MESSAGES.beatNotFound, 404);
     if (buyerId && beat.producerId === buyerId)
       throw new DomainError('own_beat', COMMERCE_MESSAGES.ownBeat, 400);
