@@ -122,6 +122,52 @@ describe('trials (issue 20, 3)', () => {
   });
 });
 
+describe('one trial per person per family, also for trial checkouts opened before either is paid (issue 20, 3)', () => {
+  it('a second trial checkout of the plan answers the open one', async () => {
+    const member = randomUUID();
+    const first = await openPlan(member, { weekTrial: true });
+    expect(await openPlan(member, { weekTrial: true })).toBe(first);
+    const [one, two] = await Promise.all([
+      openPlan(member, { plan: 'artist_unlimited', weekTrial: true }),
+      openPlan(member, { plan: 'artist_unlimited', weekTrial: true }),
+    ]);
+    expect(one).toBe(two);
+    expect(one).not.toBe(first);
+  });
+
+  it('a second trial paid after the first started starts nothing, and its subscription is cancelled at the provider', async () => {
+    const member = randomUUID();
+    const first = await openPlan(member, { weekTrial: true });
+    const other = await openPlan(member, { plan: 'artist_unlimited', weekTrial: true });
+    expect(await trialDays(other)).toBe(7);
+    await pay(member, first);
+    expect(await plan(member)).toBe('artist');
+    await cancel(member);
+
+    expect((await pay(member, other)).status).toBe(200);
+    expect(await plan(member)).toBeNull();
+    const subscriptionId = testSubscriptionId(other);
+    expect(payments.cancelledSubscriptions).toContain(subscriptionId);
+    const again = testCheckoutCompleted(
+      other,
+      other,
+      PLAN_PRICES_CENTS.artist_unlimited,
+      new Date(),
+      'subscription',
+      {
+        subscriptionId,
+        trialDays: 7,
+      },
+    );
+    expect((await signed(again)).status).toBe(200);
+    expect(await plan(member)).toBeNull();
+    expect(await eventsOf(member, 'PlanStarted')).toHaveLength(1);
+    expect(await eventsOf(member, 'TrialRefused')).toEqual([
+      expect.objectContaining({ memberType: 'artist', plan: 'artist_unlimited', reference: subscriptionId }),
+    ]);
+  });
+});
+
 describe('the lifetime membership is bought once (issue 20, 4)', () => {
   it('a second checkout answers the open session; a second payment is refunded and grants nothing', async () => {
     const member = randomUUID();

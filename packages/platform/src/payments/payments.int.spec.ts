@@ -284,6 +284,15 @@ describe('StripePayments: what it sends to Stripe (recorded in front of stripe-m
     });
   });
 
+  it('cancels a subscription at once, with no proration and no final invoice (a trial charged nothing)', async () => {
+    await payments.cancelSubscription('sub_trial_2');
+    const sent = proxy.requests.filter((r) => r.path.startsWith('/v1/subscriptions/sub_trial_2'));
+    expect(sent.map((r) => r.method)).toEqual(['GET', 'DELETE']);
+    // A DELETE carries its parameters in the query.
+    const query = new URL(sent[1]!.path, 'http://stripe').searchParams;
+    expect([query.get('prorate'), query.get('invoice_now')]).toEqual(['false', 'false']);
+  });
+
   it('sends nothing for amounts that are not positive whole cents', async () => {
     await expect(
       payments.createPaymentIntent({ customerId: 'cus_x', amountCents: 12.5, currency: 'usd' }),

@@ -87,6 +87,11 @@ export interface PaymentsPort {
   createPortalSession(input: CreatePortalSessionInput): Promise<{ url: string }>;
   /** Gives (part of) a payment back to the payer; the same idempotency key refunds once. */
   refundPayment(input: RefundPaymentInput): Promise<{ refundId: string }>;
+  /**
+   * Ends a subscription a plan's session started, at once and with nothing more charged (Stripe:
+   * subscriptions.cancel, no proration; one already cancelled counts as done, so it may be asked again).
+   */
+  cancelSubscription(subscriptionRef: string): Promise<void>;
 }
 
 export class PaymentInputError extends Error {

@@ -120,6 +120,13 @@ export class StripePayments implements PaymentsPort {
     return { refundId: refund.id };
   }
 
+  /** Cancels the subscription now (a trialing one has charged nothing: nothing to refund). */
+  async cancelSubscription(subscriptionRef: string): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionRef);
+    if (subscription.status === 'canceled') return;
+    await this.stripe.subscriptions.cancel(subscriptionRef, { prorate: false, invoice_now: false });
+  }
+
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     assertAmountCents(input.amountCents);
     const intent = await this.stripe.paymentIntents.create(

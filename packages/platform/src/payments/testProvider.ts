@@ -99,6 +99,14 @@ export class TestPaymentProvider implements PaymentsPort {
     });
   }
 
+  /** Subscriptions cancelled (tests read them), each once. */
+  readonly cancelledSubscriptions: string[] = [];
+
+  async cancelSubscription(subscriptionRef: string): Promise<void> {
+    if (!this.cancelledSubscriptions.includes(subscriptionRef))
+      this.cancelledSubscriptions.push(subscriptionRef);
+  }
+
   private assertCustomer(customerId: string): void {
     if (!this.customers.has(customerId)) throw new Error(`No such customer: '${customerId}'`);
   }

@@ -1,3 +1,4 @@
+import { aggregateStream } from '@beatmatch/platform';
 import type {
   CheckoutSessionSettled,
   ProviderEventOutcome,
@@ -5,7 +6,9 @@ import type {
   RenewalPaid,
   SubscriptionCancelled,
 } from '../providers/providerEvent';
+import { membershipDecider } from './businessLogic';
 import { changeMembership } from './commands';
+import { membershipStream } from './membership';
 import { planByReference } from './readModel';
 import { lifetimePaid, type LifetimeSession } from './lifetime';
 import { startPlan, type SubscriptionDeps, type SubscriptionSession } from './subscriptions';
@@ -30,14 +33,15 @@ export async function planSessionSettled(
   event: CheckoutSessionSettled,
 ): Promise<ProviderEventOutcome> {
   if (event.stage !== 'completed' || event.payment === 'unpaid') return 'ignored';
-  await startPlan(
-    deps,
-    session,
-    event.subscriptionRef ?? event.sessionId,
-    deps.payments.provider,
-    event.occurredAt,
-  );
-  return 'planStarted';
+  const reference = event.subscriptionRef ?? event.sessionId;
+  await startPlan(deps, session, reference, deps.payments.provider, event.occurredAt);
+  const { state } = await aggregateStream(deps.store, membershipStream(session.user_id), membershipDecider);
+  if (!state.trialsRefused.includes(reference)) return 'planStarted';
+  // A second trial of the family: its subscription must not go on to bill a plan that never started.
+  // Asked on every delivery (cancelling twice is harmless), so a crash before it is repaired by the
+  // provider's redelivery.
+  if (event.subscriptionRef) await deps.payments.cancelSubscription(event.subscriptionRef);
+  return 'ignored';
 }
 
 /** The lifetime membership's session paid; expired or failed, nothing was started, so nothing to undo. */

@@ -61,6 +61,20 @@ function start(command: Command<'start'>, state: MembershipState): MembershipEve
   // A completed session (or a subscription) starts a plan once, ever: a redelivery after a cancel
   // or another payment of the same session brings nothing back.
   if (state.references.includes(command.reference)) return [];
+  // One trial per person per family, ever: a second trial session paid before the first started
+  // (both opened while neither was paid) starts nothing, and the caller cancels its subscription.
+  if (command.trialEndsAt && state.trialsUsed.includes(command.memberType))
+    return [
+      {
+        type: 'TrialRefused',
+        data: {
+          memberType: command.memberType,
+          plan: command.plan,
+          reference: command.reference,
+          at: command.now.toISOString(),
+        },
+      },
+    ];
   if (older(state, command.memberType, command.occurredAt)) return [];
   if (currentPlan(state, command.memberType) === command.plan) return [];
   return [

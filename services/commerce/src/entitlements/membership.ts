@@ -36,6 +36,8 @@ export interface MembershipState extends Entitlements {
   references: string[];
   /** The families (artist, producer) whose one free trial was used. */
   trialsUsed: MemberType[];
+  /** Plan sessions (their subscriptions) refused a second trial: to be cancelled at the provider. */
+  trialsRefused: string[];
   /** The payment that bought the lifetime membership, and payments of it given back as duplicates. */
   lifetimeReference: string | null;
   refundedPayments: string[];
@@ -105,6 +107,14 @@ export type MembershipEvent =
       /** A lifetime payment from a member who is a lifer already: given back through the provider. */
       type: 'LifetimePaymentRefunded';
       data: { reference: string; amountCents: number; at: string };
+    }
+  | {
+      /**
+       * A plan's session completed on a trial when the family's one trial was used already: no plan
+       * starts, and its subscription is cancelled at the provider (nothing was charged on the trial).
+       */
+      type: 'TrialRefused';
+      data: { memberType: MemberType; plan: ArtistPlan | ProducerPlan; reference: string; at: string };
     };
 
 export const membershipStream = (userId: string) => `membership:${userId}`;
@@ -116,6 +126,7 @@ export const initialMembership = (): MembershipState => ({
   providerEvents: [],
   references: [],
   trialsUsed: [],
+  trialsRefused: [],
   lifetimeReference: null,
   refundedPayments: [],
 });
@@ -185,6 +196,12 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
       return { ...state, lifer: true, lifetimeReference: event.data.reference };
     case 'LifetimePaymentRefunded':
       return { ...state, refundedPayments: [...state.refundedPayments, event.data.reference] };
+    case 'TrialRefused':
+      return {
+        ...state,
+        references: [...state.references, event.data.reference],
+        trialsRefused: [...state.trialsRefused, event.data.reference],
+      };
   }
 }
 

@@ -81,6 +81,8 @@ const apply: {
     ),
   // A duplicate lifetime payment changes no plan (it is given back).
   LifetimePaymentRefunded: () => Promise.resolve(),
+  // A second trial refused starts no plan.
+  TrialRefused: () => Promise.resolve(),
   LifetimeBought: (tx, s, userId) =>
     tx.query(`UPDATE ${s}.memberships SET lifer = true, updated_at = now() WHERE user_id = $1`, [userId]),
 };

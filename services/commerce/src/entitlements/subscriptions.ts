@@ -45,7 +45,9 @@ export const subscriptionSessionsSchema = (s: string) => `
     created_at timestamptz NOT NULL DEFAULT now()
   );
   -- The provider's customer the plan was bought as (its billing portal: create_portal_session).
-  ALTER TABLE ${s}.subscription_sessions ADD COLUMN IF NOT EXISTS customer_id text;`;
+  ALTER TABLE ${s}.subscription_sessions ADD COLUMN IF NOT EXISTS customer_id text;
+  -- Where the session is paid: a second trial checkout of the plan answers the open one again.
+  ALTER TABLE ${s}.subscription_sessions ADD COLUMN IF NOT EXISTS url text;`;
 
 export interface SubscriptionSession {
   session_id: string;
@@ -136,6 +138,8 @@ export async function openPlanCheckout(
   const plan = body.plan as PlanId;
   const { userId } = caller;
   const trialDays = await trialDaysOf(deps, userId, body);
+  const open = trialDays > 0 ? await openTrialSession(deps, userId, plan) : null;
+  if (open) return open;
   const base = deps.publicUrl().replace(/\/$/, '');
   const { customerId } = await deps.payments.createCustomer({ userId, email: customerEmail(caller) });
   const amountCents = PLAN_PRICES_CENTS[plan];
@@ -152,11 +156,30 @@ export async function openPlanCheckout(
     idempotencyKey: `subscription-${randomUUID()}`,
   });
   await deps.db.query(
-    `INSERT INTO ${deps.schema}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days, customer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING`,
-    [session.sessionId, userId, body.type, plan, amountCents, trialDays, customerId],
+    `INSERT INTO ${deps.schema}.subscription_sessions (session_id, user_id, member_type, plan, amount_cents, trial_days, customer_id, url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (session_id) DO NOTHING`,
+    [session.sessionId, userId, body.type, plan, amountCents, trialDays, customerId, session.url],
   );
+  // Two trial checkouts at once both get the first session (the other one is never shown).
+  if (trialDays > 0) return (await openTrialSession(deps, userId, plan))!;
   return { url: session.url, sessionId: session.sessionId };
+}
+
+/**
+ * The member's open trial session of a plan: the first opened in the last 23 hours (Stripe's sessions
+ * expire after 24), or null. Once one is paid the family's trial is used and no trial is offered
+ * again; a second trial session paid anyway (another plan's) starts nothing (./billing.ts).
+ */
+async function openTrialSession(deps: SubscriptionDeps, userId: string, plan: PlanId) {
+  const { rows } = await deps.db.query<{ session_id: string; url: string }>(
+    `SELECT session_id, url FROM ${deps.schema}.subscription_sessions
+      WHERE user_id = $1 AND plan = $2 AND trial_days > 0 AND url IS NOT NULL
+        AND created_at > now() - interval '23 hours'
+      ORDER BY created_at, session_id LIMIT 1`,
+    [userId, plan],
+  );
+  const row = rows[0];
+  return row ? { url: row.url, sessionId: row.session_id } : null;
 }
 
 /**

@@ -20,8 +20,9 @@ import { ownerOf, purchasedLines, type OrderEvent, type OrderState } from '../or
 export const membershipPublication = {
   topic: COMMERCE_TOPIC,
   map(events: MembershipEvent[], state: MembershipState, streamName: string): OutgoingMessage[] {
-    // A duplicate payment given back changes no entitlement.
-    if (events.every((event) => event.type === 'LifetimePaymentRefunded')) return [];
+    // A duplicate payment given back, or a second trial refused, changes no entitlement.
+    if (events.every((event) => event.type === 'LifetimePaymentRefunded' || event.type === 'TrialRefused'))
+      return [];
     const userId = streamName.slice('membership:'.length);
     const last = events[events.length - 1]!;
     const changedAt = 'at' in last.data ? last.data.at : new Date().toISOString();
