@@ -21,6 +21,9 @@ const SharedPacks = lazy(() =>
   import('./packs/shared/SharedPacks').then((m) => ({ default: m.SharedPacks })),
 );
 const StorePage = lazy(() => import('./store/StorePage').then((m) => ({ default: m.StorePage })));
+const DashboardPage = lazy(() =>
+  import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 const AmbassadorProgram = lazy(() =>
   import('./referrals/AmbassadorProgram').then((m) => ({ default: m.AmbassadorProgram })),
 );
@@ -62,6 +65,11 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
         pages={producerPages}
         basename={basename}
         elements={{
+          '': (
+            <Screen>
+              <DashboardPage />
+            </Screen>
+          ),
           uploadBeats: (
             <Screen>
               <UploadBeats />
