@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { adminFromCommandLine, IDENTITY_SCHEMA } from '@beatmatch/identity';
 import { createLogger } from '@beatmatch/platform';
 import type { DemoAudio } from '@beatmatch/catalog';
 import { apiCalls, type CallDeclaration } from '@beatmatch/contracts';
@@ -31,8 +32,9 @@ import {
  * answer depends on something else say why in `exceptions`.
  *
  * Callers: anonymous (no session, no device cookie); other = a second real user; owner = the user
- * who owns the resources; admin = reserved for the admin role (none exists yet: until one does, the
- * column holds a third signed-in non-owner, so granting admins more is a visible change).
+ * who owns the resources; admin = a third real user holding the admin role (granted as an operator
+ * does, from the command line): every `admin` call answers it, and only it; an owner's resources stay
+ * the owner's (an admin gets 403 or 404 there like anyone else).
  */
 type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
 const callers: Caller[] = ['anonymous', 'other', 'owner', 'admin'];
@@ -48,7 +50,8 @@ function expectedRow(name: string, call: CallDeclaration): Row {
   const signedIn = call.access === 'plan' || call.access === 'admin' ? 403 : valid ? 200 : 400;
   const anonymous = call.access === 'anonymous' ? signedIn : call.access === 'device' ? 400 : 401;
   if (call.access === 'owner') return { anonymous, other: notYours, owner: 200, admin: notYours };
-  return { anonymous, other: signedIn, owner: signedIn, admin: signedIn };
+  const admin = call.access === 'admin' ? (valid ? 200 : 400) : signedIn;
+  return { anonymous, other: signedIn, owner: signedIn, admin };
 }
 
 /** Calls whose answer is not the access's alone, and why. */
@@ -87,6 +90,16 @@ let dataDir: string;
 let system: EmbeddedSystem;
 const clients = {} as Record<Caller, ApiClient>;
 let resources: MatrixResources;
+
+/** The gateway caches a session's roles for a few seconds: wait until the grant shows. */
+async function untilAdmin(client: ApiClient) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const me = await client.post<{ roles?: string[] }>('beatmatch_auth');
+    if (me.body.roles?.includes('admin')) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the admin grant never reached the session');
+}
 
 /** The owner's resources, made through the gateway as a producer and buyer would. */
 async function ownersResources(owner: ApiClient, sounds: DemoAudio[]): Promise<MatrixResources> {
@@ -132,7 +145,9 @@ beforeAll(async () => {
   clients.other = await signedInClient(system, 'matrixother');
   clients.owner = await signedInClient(system, 'matrixowner');
   clients.admin = await signedInClient(system, 'matrixadmin');
+  await adminFromCommandLine(system.db, IDENTITY_SCHEMA, 'grant', 'matrixadmin@example.com');
   resources = await ownersResources(clients.owner, sounds);
+  await untilAdmin(clients.admin);
 }, 300_000);
 afterAll(async () => {
   await system?.stop();
