@@ -3,8 +3,12 @@ import { handleCall } from '@beatmatch/platform';
 import { callerId } from '../http/guards';
 import type { DashboardQueries } from './queries';
 
-/** The zone of the producer's days and months: the page's (its browser's), UTC when it sends none. */
-const zoneOf = (input: { timeZone?: string | null | undefined }) => input.timeZone ?? 'UTC';
+/**
+ * The zone of the producer's days and months: the page's (its browser's), UTC when it sends none, in
+ * its canonical name: PostgreSQL does not know every alias the request's check accepts (US/Pacific-New).
+ */
+const zoneOf = (input: { timeZone?: string | null | undefined }) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone ?? 'UTC' }).resolvedOptions().timeZone;
 
 /** The producer dashboard's five calls: each answers the caller's own stats, never another's. */
 export function dashboardRouter({

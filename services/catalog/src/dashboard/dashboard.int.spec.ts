@@ -191,6 +191,10 @@ describe('producer dashboard (artist-side spec §2, §7, §9)', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain(MATCHMAKER_MESSAGES.timeZone);
     expect((await call('ann', 'last_month_stats', { timeZone: 42 })).status).toBe(400);
+    // An alias the browser's zone list keeps but PostgreSQL's does not: read under its canonical name.
+    const alias = await call('ann', 'current_month_stats', { timeZone: 'US/Pacific-New' });
+    expect(alias.status).toBe(200);
+    expect(alias.body.timeZone).toBe('America/Los_Angeles');
     expect((await call('visitor', 'recent_customers')).status).toBe(401);
   });
 });
