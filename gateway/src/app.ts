@@ -24,6 +24,7 @@ import { AdminActionLog } from './adminActions';
 import { DeviceCookie } from './device';
 import { devMailboxRouter, servedDevMailbox } from './devMailbox';
 import { mountFrontends } from './static';
+import { identityStorePreview } from './storePreview';
 
 /**
  * The gateway: the one /api/* surface in front of the services, and the frontends. The order of its
@@ -86,7 +87,12 @@ export function createGateway(options: GatewayOptions) {
     }),
   );
 
-  if (options.frontends) mountFrontends(app, options.frontends);
+  if (options.frontends)
+    mountFrontends(
+      app,
+      options.frontends,
+      identityStorePreview(() => options.serviceUrl('identity'), issuer, logger),
+    );
   app.use((_req, _res, next) => next(new HttpProblem(404, 'Not found.', 'not_found')));
   app.use(problemHandler);
   return app;

@@ -3,7 +3,9 @@
 // browser accepts without compressing anything per request.
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openGraphTags, withHeadTags, type StorePreviewSource } from './storePreview';
 
 export interface FrontendDirs {
   shell: string;
@@ -77,13 +79,31 @@ export function serveBuild(dir: string): RequestHandler {
   };
 }
 
-export function mountFrontends(app: express.Express, dirs: FrontendDirs): void {
+/** /lab/{userId}: the shell's page carrying the store's Open Graph tags (./storePreview.ts). */
+function storePage(shellDir: string, preview: StorePreviewSource): RequestHandler {
+  return async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const profile = await preview(String(req.params.userId));
+    if (!profile) return next();
+    const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return next();
+    res.setHeader('cache-control', cacheControlFor('index.html'));
+    res.type('html').send(withHeadTags(html, openGraphTags(profile, req)));
+  };
+}
+
+export function mountFrontends(
+  app: express.Express,
+  dirs: FrontendDirs,
+  storePreview?: StorePreviewSource,
+): void {
   for (const remote of ['producer', 'artist'] as const) {
     if (existsSync(dirs[remote])) app.use(`/remotes/${remote}`, serveBuild(dirs[remote]));
   }
   if (!existsSync(dirs.shell)) return;
   const shell = serveBuild(dirs.shell);
   app.use(shell);
+  if (storePreview) app.get('/lab/:userId', storePage(dirs.shell, storePreview));
   // Client-side routes: any other GET that accepts HTML gets the shell's index.html.
   app.get(/^\/(?!api\/|remotes\/|dev\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
