@@ -157,7 +157,7 @@ for (const width of [1280, 600, 390]) {
         await page.goto('/user');
         await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
         await expect(page.getByText('View stats for your uploaded beats').first()).toBeVisible();
-        await expect(page.getByTestId('coming-soon')).toBeVisible();
+        await expect(page.getByText('Current Month Stats')).toBeVisible();
 
         await page.getByRole('button', { name: 'Notifications' }).click();
         await expect(page.getByText('Notifications are coming soon.')).toBeVisible();
