@@ -208,6 +208,8 @@ export type BeatPlayResponse = z.infer<typeof beatPlayResponseSchema>;
 export const UNAVAILABLE_REASONS = {
   deleted: 'This beat was removed by its producer.',
   private: 'This beat is private now.',
+  /** Its producer has no subscription: artists cannot hear it (producer-side spec, Manage Beats). */
+  inactive: 'This beat is inactive.',
 } as const;
 
 /** A package's price: dollars with 2 decimals, '-' when the package is not offered. */
@@ -227,7 +229,9 @@ export const matchListEntrySchema = z.object({
   marriagePackage: packagePrice,
   available: z.boolean(),
   /** Why a beat is not available (UNAVAILABLE_REASONS), null while it is. */
-  unavailableReason: z.enum([UNAVAILABLE_REASONS.deleted, UNAVAILABLE_REASONS.private]).nullable(),
+  unavailableReason: z
+    .enum([UNAVAILABLE_REASONS.deleted, UNAVAILABLE_REASONS.private, UNAVAILABLE_REASONS.inactive])
+    .nullable(),
   /** When it was matched (Match List) or passed (Play History). */
   at: z.iso.datetime(),
 });

@@ -69,7 +69,13 @@ export const toPoolBeat = (row: BeatRow): PoolBeat => ({
   embedding: parseEmbedding(row.embedding),
 });
 
-export const isPlayable = (beat: PoolBeat) => !beat.deleted && !beat.isPrivate && beat.snippetKey !== null;
+/**
+ * Whether artists may hear the beat: every matchmaker path that serves or loads one (player, `?beat=` link,
+ * snippet, Match List full beat, adding to the Match List) keeps to this. An inactive beat (its producer has no
+ * subscription) is not heard by artists; the producer's own preview in Manage Beats is the catalog's.
+ */
+export const isPlayable = (beat: PoolBeat) =>
+  !beat.deleted && !beat.isPrivate && beat.snippetKey !== null && beat.crate === 'active';
 
 /** The beat a listener's command names (its producer travels with every event, for per-beat stats). */
 export const beatRef = (beat: PoolBeat) => ({ beatId: beat.beatId, producerId: beat.producerId });

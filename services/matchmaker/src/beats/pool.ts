@@ -27,7 +27,6 @@ export class BeatPool {
   private readonly beats = new Map<string, PoolBeat>();
   /** Playable beats of the active crate: the player's candidates. */
   private active: PoolBeat[] = [];
-  private playable = 0;
   /** The pool version the memory holds (-1: nothing read yet). */
   private version = -1;
   /** The newest version this process's projection wrote, and when. */
@@ -105,15 +104,7 @@ export class BeatPool {
       changed = true;
     }
     if (changed || this.version < 0) {
-      const active: PoolBeat[] = [];
-      let playable = 0;
-      for (const beat of this.beats.values()) {
-        if (!isPlayable(beat)) continue;
-        playable++;
-        if (beat.crate === 'active') active.push(beat);
-      }
-      this.active = active;
-      this.playable = playable;
+      this.active = [...this.beats.values()].filter(isPlayable);
     }
     this.version = Math.max(this.version, version);
   }
@@ -147,7 +138,7 @@ export class BeatPool {
   /** Beats the player can serve (total_beats). */
   async playableCount(): Promise<number> {
     await this.current();
-    return this.playable;
+    return this.active.length;
   }
 
   async entitlements(userId: string | undefined): Promise<Entitlements> {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import request from 'supertest';
-import { integrationEvent, mp3Key, snippetKey } from '@beatmatch/contracts';
+import { integrationEvent, mp3Key, snippetKey, UNAVAILABLE_REASONS } from '@beatmatch/contracts';
 import { InProcessEventBus, type Caller, type FilesystemBlobStore } from '@beatmatch/platform';
-import { samplePublishedBeat, serviceTestbed, type ServiceTestbed } from '@beatmatch/testing';
+import { samplePublishedBeat, serviceTestbed, waitFor, type ServiceTestbed } from '@beatmatch/testing';
 import { createMatchmakerService } from '../index';
 
 /**
@@ -18,6 +18,8 @@ const ANN: Caller = { userId: 'user-ann', userName: 'ann' };
 const BOB: Caller = { userId: 'user-bob', userName: 'bob' };
 const MATCHED = 'beat-matched';
 const UNMATCHED = 'beat-unmatched';
+/** Matched by Ann while active; then its producer's subscription ended (issue 29 item 5). */
+const INACTIVE = 'beat-inactive';
 const fullMp3 = Buffer.alloc(200_000, 7);
 const snippetMp3 = Buffer.alloc(5_000, 3);
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
   });
   bed.onClose(() => matchmaker.stop());
   await matchmaker.start();
-  for (const beatId of [MATCHED, UNMATCHED]) {
+  for (const beatId of [MATCHED, UNMATCHED, INACTIVE]) {
     await blobs.put(mp3Key(beatId), Readable.from(fullMp3), { contentType: 'audio/mpeg' });
     await blobs.put(snippetKey(beatId), Readable.from(snippetMp3), { contentType: 'audio/mpeg' });
     const beat = samplePublishedBeat({ beatId, producerId: 'prod-1' });
@@ -43,11 +45,17 @@ beforeAll(async () => {
       { key: beatId, event: integrationEvent('catalog.BeatPublished', 1, beat, new Date()) },
     ]);
   }
-  const added = await request(matchmaker.app)
-    .post('/matches/add')
-    .set(await bed.headers(ANN))
-    .send({ beatId: MATCHED });
-  expect(added.status).toBe(200);
+  for (const beatId of [MATCHED, INACTIVE]) {
+    const added = await request(matchmaker.app)
+      .post('/matches/add')
+      .set(await bed.headers(ANN))
+      .send({ beatId });
+    expect(added.status).toBe(200);
+  }
+  const crate = { beatId: INACTIVE, crate: 'inactive' as const, changedAt: new Date().toISOString() };
+  await bus.publish('catalog', [
+    { key: INACTIVE, event: integrationEvent('catalog.BeatCrateChanged', 1, crate, new Date()) },
+  ]);
 }, 60_000);
 
 afterAll(() => bed?.close());
@@ -86,4 +94,31 @@ it('refuses a beat the listener did not match, and another listener', async () =
 it('refuses a visitor: the signed-out Match List plays the snippet', async () => {
   const visitor = await full({ deviceId: '7d0f5b52-9a43-4c51-9a4e-0c6f3a1d2b77' }, MATCHED);
   expect(visitor.status).toBe(401);
+});
+
+describe('an inactive beat is not heard by artists (the crate rule, issue 29 item 5)', () => {
+  it('serves neither its full beat nor its snippet, and the Match List says why', async () => {
+    await waitFor('the crate change projected', async () => (await full(ANN, INACTIVE)).status === 404);
+    const snippet = await request(matchmaker.app)
+      .get(`/player/snippet?beatId=${INACTIVE}`)
+      .set(await bed.headers(ANN));
+    expect(snippet.status).toBe(404);
+    const list = await request(matchmaker.app)
+      .post('/matches')
+      .set(await bed.headers(ANN))
+      .send({});
+    expect(list.status).toBe(200);
+    const entry = (
+      list.body as { beat: { beatId: string; available: boolean; unavailableReason: string }[] }
+    ).beat.find((row) => row.beatId === INACTIVE);
+    expect(entry).toMatchObject({ available: false, unavailableReason: UNAVAILABLE_REASONS.inactive });
+  });
+
+  it('cannot be added to a Match List', async () => {
+    const added = await request(matchmaker.app)
+      .post('/matches/add')
+      .set(await bed.headers(BOB))
+      .send({ beatId: INACTIVE });
+    expect(added.status).toBe(404);
+  });
 });

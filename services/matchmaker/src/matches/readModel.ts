@@ -6,6 +6,12 @@ import { snippetUrl } from '../player/playerBeat';
 
 const dollars = (cents: number | null) => (cents === null ? '-' : (cents / 100).toFixed(2));
 
+function unavailableReason(beat: PoolBeat) {
+  if (beat.deleted) return UNAVAILABLE_REASONS.deleted;
+  if (beat.isPrivate || beat.snippetKey === null) return UNAVAILABLE_REASONS.private;
+  return beat.crate === 'active' ? null : UNAVAILABLE_REASONS.inactive;
+}
+
 /** A Match List / Play History row: the beat as it is now, and when it was matched or passed. */
 export function matchListEntry(beat: PoolBeat, at: Date | string): MatchListEntry {
   return {
@@ -20,11 +26,7 @@ export function matchListEntry(beat: PoolBeat, at: Date | string): MatchListEntr
     relationshipPackage: dollars(beat.prices.relationship),
     marriagePackage: dollars(beat.prices.marriage),
     available: isPlayable(beat),
-    unavailableReason: beat.deleted
-      ? UNAVAILABLE_REASONS.deleted
-      : beat.isPrivate || beat.snippetKey === null
-        ? UNAVAILABLE_REASONS.private
-        : null,
+    unavailableReason: unavailableReason(beat),
     at: new Date(at).toISOString(),
   };
 }

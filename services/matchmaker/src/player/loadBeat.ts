@@ -1,5 +1,5 @@
-import { MATCHMAKER_MESSAGES, type PlayerBeat } from '@beatmatch/contracts';
-import { HttpProblem, type CallInput } from '@beatmatch/platform';
+import type { PlayerBeat } from '@beatmatch/contracts';
+import type { CallInput } from '@beatmatch/platform';
 import { beatRef } from '../beats/beat';
 import { findBeat } from '../beats/findBeat';
 import type { BeatPool } from '../beats/pool';
@@ -10,7 +10,7 @@ import { playerBeat } from './playerBeat';
 import { playLimit } from './playLimit';
 
 /**
- * `_load_beat_param`: the beat a shared link names (playable and in the active crate), served to the listener like a chosen one (it counts
+ * `_load_beat_param`: the beat a shared link names (playable: findBeat keeps to the crate rule), served to the listener like a chosen one (it counts
  * towards the day's plays; over the limit it is 'overlimit plays').
  */
 export async function loadBeat(
@@ -19,8 +19,6 @@ export async function loadBeat(
   request: CallInput<'beatmatch_load_beat_param'>,
 ): Promise<PlayerBeat> {
   const beat = await findBeat(deps.pool, request.beatId);
-  // The same crate rule as the swipe player: an inactive beat is not heard through a link either.
-  if (beat.crate !== 'active') throw new HttpProblem(404, MATCHMAKER_MESSAGES.beatNotFound, 'beat_not_found');
   const now = deps.listeners.clock();
   await deps.listeners.run(listener, {
     type: 'Serve',
