@@ -11,7 +11,8 @@ import type { PayoutPorts } from './runs/pay';
 import { subscribeLedger } from './integration/subscriptions';
 import { LocalPayoutProvider } from './fiat/localProvider';
 import { settlementPoller } from './fiat/settlements';
-import type { FiatPayoutProvider } from './fiat/port';
+import { StripeConnectPayoutProvider } from './fiat/stripeConnectProvider';
+import { fiatProviderConfig, fiatProviderOf, type FiatProviderFactory } from './fiat/openFiatProvider';
 import type { TokenTreasury } from './token/port';
 import { openTokenTreasury, tokenTreasuryConfig } from './token/openTokenTreasury';
 
@@ -27,7 +28,7 @@ export interface PayoutsServiceOptions {
   /** The $BEAT treasury (src/token); without one, $BEAT payouts are computed and wait. */
   treasury?: TokenTreasury;
   /** The fiat payout provider; default the local provider (embedded profile). */
-  fiat?: (db: Infrastructure['db'], schema: string) => FiatPayoutProvider;
+  fiat?: FiatProviderFactory;
   /** The runs' Temporal task queue (apps sharing one Temporal server each need their own). */
   taskQueue: string;
   /** How often submitted fiat payouts are asked for their status (ms). */
@@ -50,7 +51,13 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
   const core = await openEventSourced(infrastructure, {
     name: 'payouts',
     schema,
-    readModels: [payoutSettingsSchema, ledgerSchema, runsSchema, LocalPayoutProvider.schemaSql],
+    readModels: [
+      payoutSettingsSchema,
+      ledgerSchema,
+      runsSchema,
+      LocalPayoutProvider.schemaSql,
+      StripeConnectPayoutProvider.schemaSql,
+    ],
     projections: (s) => [payoutSettingsProjection(s)],
   });
   const ports: PayoutPorts = {
@@ -96,10 +103,13 @@ export const service = defineService({
       .regex(/^[A-Za-z0-9._-]{1,200}$/)
       .optional(),
     ...tokenTreasuryConfig,
+    ...fiatProviderConfig,
   },
   create: async (infrastructure, config) => {
     const treasury = await openTokenTreasury(infrastructure, config, PAYOUTS_SCHEMA);
+    const fiat = fiatProviderOf(config);
     return createPayoutsService(infrastructure, {
+      ...(fiat ? { fiat } : {}),
       taskQueue: config.PAYOUTS_TASK_QUEUE ?? payoutsTaskQueueOf(infrastructure.dataDir),
       ...(treasury ? { treasury } : {}),
     });

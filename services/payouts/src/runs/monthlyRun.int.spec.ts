@@ -1,6 +1,12 @@
 import { requireEnv } from '@beatmatch/testing';
 import { openTemporalClient, type TemporalClientHandle } from '@beatmatch/platform/workflows';
-import { payoutsTestbed, sale, type PayoutsService, type PayoutsTestbed } from '../testing/harness';
+import {
+  eventually,
+  payoutsTestbed,
+  sale,
+  type PayoutsService,
+  type PayoutsTestbed,
+} from '../testing/harness';
 import { runScheduleId } from './temporal';
 import type { monthlyPayoutRun } from './workflows';
 
@@ -46,17 +52,6 @@ async function run(kind: 'token' | 'fiat', id: string) {
     workflowId: `${bed.schema}-${id}`,
     args: [kind],
   });
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
-  for (const deadline = Date.now() + timeoutMs; ;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 it('keeps a Schedule per kind: $BEAT on the 1st, fiat on the 15th', async () => {

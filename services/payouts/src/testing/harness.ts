@@ -116,3 +116,15 @@ export const refundOf = (purchase: BeatPurchasedPayload, refundedAt: string): Pu
   currency: 'usd',
   refundedAt,
 });
+
+/** Retries `check` every 100 ms until it passes or `timeoutMs` is over (asynchronous settlement). */
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
