@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { AdminPage } from './AdminPage';
@@ -16,11 +17,14 @@ const ann = {
   grantedAt: '2026-11-01T00:00:00.000Z',
 };
 const run = { month: '2026-10', payouts: 3, gross: '120.00', fee: '6.00' };
+let roles: string[] = ['admin'];
 
-beforeEach(() => {
+beforeEach(async () => {
   calls.length = 0;
+  roles = ['admin'];
   fakeGateway(
     () => ({
+      '/api/beatmatch_auth': () => ({ userName: 'ann', userId: ann.userId, email: ann.email, roles }),
       '/api/admin_roles_list': () => ({ admins: [ann] }),
       '/api/admin_roles_grant': (body) => ({
         admins: [ann, { ...ann, userId: 'u-2', email: String(body.email) }],
@@ -43,6 +47,17 @@ beforeEach(() => {
     }),
     calls,
   );
+  await act(async () => void (await beatmatchSdk().session.refresh()));
+});
+
+it('tells someone without the role that the page is for administrators, and calls nothing', async () => {
+  roles = [];
+  await act(async () => void (await beatmatchSdk().session.refresh()));
+  calls.length = 0;
+  renderPage(<AdminPage />, '/user/admin', { inApp: true });
+  expect(await screen.findByText('This is for administrators only.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Monthly Payouts' })).toBeNull();
+  expect(calls.map((call) => call.path)).toEqual([]);
 });
 
 const called = (path: string) => calls.filter((call) => call.path === path);
@@ -65,7 +80,12 @@ it('says what is missing for a button without a job, calling nothing', async () 
   expect(
     await screen.findByText(/Not available yet: no resumable DNA re-tagging job exists \(issue 26/),
   ).toBeTruthy();
-  expect(calls.map((call) => call.path).sort()).toEqual(['/api/admin_actions', '/api/admin_roles_list']);
+  expect(
+    calls
+      .map((call) => call.path)
+      .filter((path) => path !== '/api/beatmatch_auth')
+      .sort(),
+  ).toEqual(['/api/admin_actions', '/api/admin_roles_list']);
 });
 
 it('lists the admins and the admin actions, and grants the role after a confirmation', async () => {

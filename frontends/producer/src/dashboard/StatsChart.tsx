@@ -11,9 +11,12 @@ const valueOf = (day: Day, kind: StatKind): number =>
 export const shownValue = (day: Day, kind: StatKind): string =>
   kind === 'Sales' ? `$${day.sales}` : String(valueOf(day, kind));
 
-const WIDTH = 320;
-const HEIGHT = 140;
-const LABEL_ROOM = 18;
+// Drawn in these units and scaled to the card's width, but never taller than MAX_HEIGHT pixels, so
+// the labels keep a readable size on wide screens.
+const WIDTH = 800;
+const HEIGHT = 180;
+const LABEL_ROOM = 20;
+const MAX_HEIGHT = 240;
 
 /** '2026-11-03' as 'Nov 3' (the day is already the producer's; no zone shift on display). */
 const shortDay = (day: string) => {
@@ -33,6 +36,7 @@ function Bars({ days, kind }: { days: Day[]; kind: StatKind }) {
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT + LABEL_ROOM}`}
       width="100%"
+      style={{ maxHeight: MAX_HEIGHT }}
       role="group"
       aria-label={`${kind} per day over the last ${days.length} days`}
     >
@@ -49,7 +53,7 @@ function Bars({ days, kind }: { days: Day[]; kind: StatKind }) {
               rx={3}
               fill="#1677ff"
             />
-            <text x={index * slot + slot / 2} y={HEIGHT + 13} fontSize={9} textAnchor="middle">
+            <text x={index * slot + slot / 2} y={HEIGHT + 15} fontSize={12} textAnchor="middle">
               {shortDay(day.day)}
             </text>
           </g>
