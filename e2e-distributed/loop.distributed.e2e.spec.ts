@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { StoredMail } from '@beatmatch/platform';
+import { requireEnv } from '@beatmatch/testing';
+import { ApiClient, signedInClient, type MailboxSystem } from '@beatmatch/embedded/apiClient';
+import { eventually, publishedBeat, soundOf } from '../apps/embedded/src/fixtures/world';
+import { SERVICES, startDistributed, type DistributedSystem } from '../scripts/start-distributed';
+
+/*
+ * Issue 29's loop on the distributed profile (each service its own process on PostgreSQL, Kafka,
+ * Temporal and S3), as the embedded journey runs it: a producer uploads and the upload workflow
+ * publishes the beat → a visitor opens its link and matches it → adds it to the cart, signs up on that
+ * browser (the code from the gateway's dev mailbox page) and pays → downloads the MP3, the WAV and the
+ * licence with their content types → the producer's stats count the match and the purchase.
+ */
+const databaseUrl = requireEnv('DATABASE_URL');
+jest.setTimeout(600_000);
+
+const run = randomUUID().replace(/-/g, '').slice(0, 8);
+const prefix = `bm_loop_${run}`;
+let system: DistributedSystem | undefined;
+let dataDir: string;
+const logs: string[] = [];
+
+/** The distributed gateway's dev mailbox page, as `signedInClient` and the sign-up below read it. */
+const mailboxOf = (url: string): MailboxSystem => ({
+  url,
+  devMailbox: {
+    waitFor: (match) =>
+      eventually(async () => {
+        const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as StoredMail[];
+        return mails.find((mail) => match({ to: mail.to, subject: mail.subject, text: mail.text }));
+      }, 60_000).then((mail) => ({ text: `${mail.subject}\n${mail.text}` })),
+  },
+});
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-distributed-loop-'));
+  system = await startDistributed({
+    databaseUrl,
+    kafkaBrokers: requireEnv('KAFKA_BROKERS'),
+    databasePrefix: prefix,
+    dataDir,
+    gatewayPort: 0,
+    logLevel: 'warn',
+    onLog: (name, line) => logs.push(`${name} | ${line}`),
+  });
+});
+
+afterAll(async () => {
+  await system?.stop();
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  for (const name of ['gateway', ...SERVICES])
+    await client.query(`DROP DATABASE IF EXISTS ${prefix}_${name} WITH (FORCE)`);
+  await client.end();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A purchased file through its signed URL: its status, content type and first bytes. */
+async function download(buyer: ApiClient, downloadable: string, beatId: string, purchaseId: string) {
+  const signed = await buyer.post<{ url: string }>('get_downloadable', {
+    downloadable,
+    beatId,
+    urlId: purchaseId,
+  });
+  if (signed.status !== 200) throw new Error(`get_downloadable ${downloadable}: ${signed.status}`);
+  const file = await fetch(new URL(signed.body.url, system!.url));
+  return {
+    status: file.status,
+    type: file.headers.get('content-type'),
+    head: Buffer.from(await file.arrayBuffer())
+      .subarray(0, 4)
+      .toString('latin1'),
+  };
+}
+
+/** Signs up and in on the visitor's own browser, so its device cart becomes the user's. */
+async function signUpOn(visitor: ApiClient, uuid: string) {
+  const user = {
+    username: `loop${run}`,
+    email: `loop.${run}@example.com`,
+    password: 'correct horse battery',
+  };
+  expect((await visitor.post('beatmatch_signup', user)).status).toBe(200);
+  const mail = await mailboxOf(system!.url).devMailbox.waitFor((m) => m.to === user.email);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const login = { email: user.email, password: user.password, uuid };
+  expect((await visitor.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
+  await visitor.post('beatmatch_login', { ...login, producerArtistSurvey: 'artist' });
+  expect((await visitor.post('beatmatch_auth')).status).toBe(200);
+}
+
+test('upload → publish → match → sign-up → pay → downloads with their types → the producer’s stats', async () => {
+  // Rendered first: seconds of CPU between two calls would outlast the gateway's keep-alive.
+  const sound = soundOf(Number.parseInt(run, 16) % 997);
+  const producer = await signedInClient(mailboxOf(system!.url), `prod${run}`, 'prod');
+  const beatId = await publishedBeat(system!, producer, 'Distributed Loop', sound);
+
+  const visitor = new ApiClient(system!.url);
+  const { uuid } = (await visitor.post<{ uuid: string }>('beatmatch_exclude')).body;
+  const opened = await eventually(async () => {
+    const res = await visitor.post<{ beatId: string }>('beatmatch_load_beat_param', { beatId, uuid });
+    return res.status === 200 ? res.body : undefined;
+  });
+  expect(opened.beatId).toBe(beatId);
+  expect((await visitor.post('beatmatch_beat_play', { uuid, beatId, choiceType: 'match' })).status).toBe(200);
+  const matches = await visitor.post<{ beat: { beatId: string }[] }>('beatmatch_matchlist', { uuid });
+  expect(matches.body.beat.map((entry) => entry.beatId)).toEqual([beatId]);
+
+  const added = await eventually(async () => {
+    const res = await visitor.post('update_to_cart', {
+      beatId,
+      beatPackage: 'Relationship Package',
+      update: 'add',
+      uuid,
+    });
+    return res.status === 200 ? res : undefined;
+  });
+  expect(added.status).toBe(200);
+  await signUpOn(visitor, uuid);
+  const checkout = await visitor.post<{ sessionId: string }>('beatmatch_checkout', { uuid });
+  expect(checkout.status).toBe(200);
+  const paid = await visitor.post('beatmatch_test_checkout_pay', {
+    sessionId: checkout.body.sessionId,
+    cardNumber: '4242 4242 4242 4242',
+  });
+  expect(paid.body).toMatchObject({ redirect_status: 'succeeded' });
+  const purchases = await visitor.post<{ purchases: { purchaseId: string }[] }>('retrieve_puchases');
+  const purchaseId = purchases.body.purchases[0]!.purchaseId;
+
+  const mp3 = await download(visitor, 'mp3', beatId, purchaseId);
+  expect({ status: mp3.status, type: mp3.type }).toEqual({ status: 200, type: 'audio/mpeg' });
+  const wav = await download(visitor, 'wav', beatId, purchaseId);
+  expect(wav.status).toBe(200);
+  expect(wav.type).toMatch(/^audio\/(wav|x-wav)$/);
+  expect(wav.head).toBe('RIFF');
+  const licence = await download(visitor, 'license', beatId, purchaseId);
+  expect({ status: licence.status, type: licence.type, head: licence.head }).toEqual({
+    status: 200,
+    type: 'application/pdf',
+    head: '%PDF',
+  });
+
+  const stats = await eventually(async () => {
+    const totals = await producer.post<{ data: { beatId: string; matches: number; purchases: number }[] }>(
+      'beatmatch_get_totals',
+    );
+    const row = totals.body.data?.find((beat) => beat.beatId === beatId);
+    return row && row.matches === 1 && row.purchases === 1 ? row : undefined;
+  });
+  expect(stats).toMatchObject({ matches: 1, purchases: 1 });
+});
