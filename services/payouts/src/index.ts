@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineService, openEventSourced, type Infrastructure } from '@beatmatch/platform';
+import { defineService, openEventSourced, type Infrastructure, type Mailer } from '@beatmatch/platform';
 import { payoutSettingsRouter } from './settings/api';
 import { payoutSettingsProjection, payoutSettingsSchema } from './settings/readModel';
 import { ledgerSchema, PAYOUTS_SCHEMA } from './ledger/ledger';
@@ -8,12 +8,14 @@ import { runsSchema } from './runs/schema';
 import { payoutRunsRouter } from './runs/api';
 import { monthlyRunsWorker } from './runs/temporal';
 import type { PayoutPorts } from './runs/pay';
-import { subscribeLedger } from './integration/subscriptions';
+import { subscribeLedger, subscribeProducerEmails } from './integration/subscriptions';
 import { LocalPayoutProvider } from './fiat/localProvider';
 import { settlementPoller } from './fiat/settlements';
 import { StripeConnectPayoutProvider } from './fiat/stripeConnectProvider';
 import { fiatProviderConfig, fiatProviderOf, type FiatProviderFactory } from './fiat/openFiatProvider';
 import type { TokenTreasury } from './token/port';
+import { producerEmailsSchema } from './statements/producerEmails';
+import { STATEMENT_MAIL_TOPIC, subscribeStatementMail } from './statements/statementMail';
 import { openTokenTreasury, tokenTreasuryConfig } from './token/openTokenTreasury';
 
 /** What payouts takes from the process (its Infrastructure; tests build it by hand). */
@@ -22,6 +24,8 @@ export type PayoutsBase = Pick<
   'db' | 'bus' | 'logger' | 'verifier' | 'clock' | 'workflows'
 > & {
   relayPollMs?: number;
+  /** Where payout statements go; without one they wait in the outbox. */
+  mailer?: Mailer;
 };
 
 export interface PayoutsServiceOptions {
@@ -46,7 +50,7 @@ export interface PayoutsServiceOptions {
  * provider and its settlement poller.
  */
 export async function createPayoutsService(infrastructure: PayoutsBase, options: PayoutsServiceOptions) {
-  const { db, logger, clock } = infrastructure;
+  const { db, logger, clock, mailer } = infrastructure;
   const schema = options.schema ?? PAYOUTS_SCHEMA;
   const core = await openEventSourced(infrastructure, {
     name: 'payouts',
@@ -57,8 +61,11 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
       runsSchema,
       LocalPayoutProvider.schemaSql,
       StripeConnectPayoutProvider.schemaSql,
+      producerEmailsSchema,
     ],
     projections: (s) => [payoutSettingsProjection(s)],
+    /** Statements on a relay of their own: a mail server that is down never holds up the rest. */
+    relays: [{ except: [STATEMENT_MAIL_TOPIC] }, { only: [STATEMENT_MAIL_TOPIC] }],
   });
   const ports: PayoutPorts = {
     db,
@@ -83,6 +90,8 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
           ...(options.consumer ? { consumer: options.consumer } : {}),
           ...(options.topic ? { topic: options.topic } : {}),
         }),
+      () => subscribeProducerEmails({ bus: infrastructure.bus, db, logger, schema }),
+      ...(mailer ? [() => subscribeStatementMail(infrastructure.bus, { mailer, logger })] : []),
     ],
     workers: [settlementPoller(ports, logger, options.settlePollMs ?? 10_000), ...(runs ? [runs] : [])],
     onStop: async () => options.treasury?.close(),

@@ -1,7 +1,8 @@
-import { beatPurchasedV1, COMMERCE_TOPIC, purchaseRefundedV1 } from '@beatmatch/contracts';
+import { beatPurchasedV1, COMMERCE_TOPIC, IDENTITY_TOPIC, purchaseRefundedV1 } from '@beatmatch/contracts';
 import { on, subscribeToContracts, type EventBus, type Logger, type SqlDatabase } from '@beatmatch/platform';
 import { postTransfer } from '../ledger/ledger';
 import { refundTransfer, saleTransfer } from '../ledger/postings';
+import { producerEmailHandlers } from '../statements/producerEmails';
 
 /**
  * The ledger is fed only by integration events: commerce's sales and refunds, each posted in the
@@ -17,7 +18,7 @@ export const ledgerHandlers = (schema: string) => [
   }),
 ];
 
-export function subscribeLedger(options: {
+export interface SubscriptionOptions {
   bus: EventBus;
   db: SqlDatabase;
   logger: Logger;
@@ -25,14 +26,31 @@ export function subscribeLedger(options: {
   /** Consumer group and topic (tests use fresh ones). */
   consumer?: string;
   topic?: string;
-}) {
+}
+
+function subscribe(
+  options: SubscriptionOptions,
+  defaults: { consumer: string; topic: string },
+  handlers: ReturnType<typeof on>[],
+) {
   return subscribeToContracts({
     bus: options.bus,
     db: options.db,
     logger: options.logger,
     schema: options.schema,
-    consumer: options.consumer ?? 'payouts.ledger',
-    topics: [options.topic ?? COMMERCE_TOPIC],
-    handlers: ledgerHandlers(options.schema),
+    consumer: options.consumer ?? defaults.consumer,
+    topics: [options.topic ?? defaults.topic],
+    handlers,
   });
 }
+
+export const subscribeLedger = (options: SubscriptionOptions) =>
+  subscribe(options, { consumer: 'payouts.ledger', topic: COMMERCE_TOPIC }, ledgerHandlers(options.schema));
+
+/** Identity's sign-ups: each user's e-mail, where payout statements go. */
+export const subscribeProducerEmails = (options: SubscriptionOptions) =>
+  subscribe(
+    options,
+    { consumer: 'payouts.producers', topic: IDENTITY_TOPIC },
+    producerEmailHandlers(options.schema),
+  );

@@ -4,6 +4,7 @@ import type { TokenTreasury } from '../token/port';
 import type { FiatPayoutProvider } from '../fiat/port';
 import { postTransfers } from '../ledger/ledger';
 import { payoutTransfer, type PayoutPosting } from '../ledger/postings';
+import { queueStatements } from '../statements/statementMail';
 
 export interface PayoutPorts {
   db: SqlDatabase;
@@ -103,6 +104,7 @@ export async function sendPayouts(
       posted.map((row) => payoutTransfer(postingOf(row, now))),
       s,
     );
+    await queueStatements(tx, s, [...recorded], now);
     return recorded.size;
   });
 }

@@ -6,7 +6,7 @@ import {
   type BeatPurchasedPayload,
   type PurchaseRefundedPayload,
 } from '@beatmatch/contracts';
-import { InProcessEventBus, type Caller } from '@beatmatch/platform';
+import { InProcessEventBus, type Caller, type MailMessage } from '@beatmatch/platform';
 import { serviceTestbed, type ServiceTestbed } from '@beatmatch/testing';
 import request from 'supertest';
 import { createPayoutsService, type PayoutsServiceOptions } from '../index';
@@ -25,6 +25,8 @@ export interface PayoutsTestbed extends ServiceTestbed {
   readonly bus: InProcessEventBus;
   readonly treasury: MemoryTreasury;
   readonly clock: ReturnType<typeof testClock>;
+  /** The mails the service sent (payout statements), oldest first. */
+  readonly mails: MailMessage[];
   /** Payouts on the suite's schema, an in-process bus, the memory treasury and the test clock. */
   payouts(options?: Partial<PayoutsServiceOptions>, temporal?: { address: string }): Promise<PayoutsService>;
   /** Commerce's events as commerce publishes them. */
@@ -39,6 +41,7 @@ export async function payoutsTestbed(name: string, start = '2026-03-10T12:00:00Z
   const bus = new InProcessEventBus();
   const treasury = new MemoryTreasury();
   const clock = testClock(start);
+  const mails: MailMessage[] = [];
   const publish = (event: Parameters<InProcessEventBus['publish']>[1][number]['event']) =>
     bus.publish(COMMERCE_TOPIC, [{ key: event.id, event }]);
   return {
@@ -46,6 +49,7 @@ export async function payoutsTestbed(name: string, start = '2026-03-10T12:00:00Z
     bus,
     treasury,
     clock,
+    mails,
     async payouts(options = {}, temporal) {
       const service = await createPayoutsService(
         {
@@ -56,6 +60,7 @@ export async function payoutsTestbed(name: string, start = '2026-03-10T12:00:00Z
           clock,
           workflows: temporal,
           relayPollMs: 50,
+          mailer: { send: async (mail) => void mails.push(mail) },
         },
         {
           taskQueue: `payouts-test-${bed.schema}`,
