@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import type { StoredMail } from '@beatmatch/platform';
 import { requireEnv } from '@beatmatch/testing';
 import { ApiClient, signedInClient, type MailboxSystem } from '@beatmatch/embedded/apiClient';
-import { eventually, publishedBeat, soundOf } from '../apps/embedded/src/fixtures/world';
+import { addToCart, eventually, publishedBeat, soundOf } from '../apps/embedded/src/fixtures/world';
 import { SERVICES, startDistributed, type DistributedSystem } from '../scripts/start-distributed';
 
 /*
@@ -111,15 +111,8 @@ test('upload → publish → match → sign-up → pay → downloads with their 
   const matches = await visitor.post<{ beat: { beatId: string }[] }>('beatmatch_matchlist', { uuid });
   expect(matches.body.beat.map((entry) => entry.beatId)).toEqual([beatId]);
 
-  const added = await eventually(async () => {
-    const res = await visitor.post('update_to_cart', {
-      beatId,
-      beatPackage: 'Relationship Package',
-      update: 'add',
-      uuid,
-    });
-    return res.status === 200 ? res : undefined;
-  });
+  // The Relationship Package: its files are the MP3 and the WAV.
+  const added = await addToCart(visitor, uuid, beatId, 'Relationship Package');
   expect(added.status).toBe(200);
   await signUpOn(visitor, uuid);
   const checkout = await visitor.post<{ sessionId: string }>('beatmatch_checkout', { uuid });
