@@ -39,6 +39,29 @@ export const PROFILE_MESSAGES = {
   bioTooLong: 'Your bio can be at most 300 characters.',
 } as const;
 
+/** My Profile's picture (spec §5): JPG or PNG by signature, square, at most 2048×2048 (and 5 MB). */
+export const PROFILE_PICTURE_MESSAGES = {
+  type: 'Only JPG and PNG files are allowed.',
+  square: 'Image must have a 1:1 aspect ratio.',
+  /** The spec's hint names the limit; its wording for the refusal follows the hint. */
+  tooLarge: 'Image must be no larger than 2048x2048.',
+  unreadable: 'Please select a valid image file.',
+  required: 'Please select a valid image file.',
+  fileTooLarge: 'Image must be a file of at most 5 MB.',
+  uploadFailed: 'Failed to upload image. Please try again.',
+} as const;
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** `bioPic`: the picture's URL (changes with every upload), null when none was uploaded. */
+export const profilePictureAnswer = z.object({ bioPic: z.string().nullable() });
+export const uploadedProfilePictureAnswer = z.object({ bioPic: z.string() });
+/** The upload form's text fields: none (the file is `bioPic`). */
+export const uploadProfilePictureRequestSchema = z.object({});
+export const profilePictureImageRequestSchema = z.object({
+  userId: z.string().describe('The user'),
+  v: z.string().optional().describe('The picture version (cache key)'),
+});
+
 export const BIO_MAX = 300;
 export const DEFAULT_BIO = 'Welcome to my catalog! Browse my beats below.';
 

@@ -24,6 +24,8 @@ export * from './http/app';
 export * from './http/listen';
 export * from './runtime/runService';
 export * from './http/html';
+export * from './http/multipart';
+export * from './http/squareImage';
 export * from './runtime/service';
 export * from './runtime/infrastructure';
 export * from './runtime/signals';

@@ -3,6 +3,7 @@ import { DEFAULT_SUPPORT_EMAIL } from '@beatmatch/contracts';
 import {
   defineService,
   openEventSourced,
+  type BlobStore,
   type EventBus,
   type InternalTokenVerifier,
   type Logger,
@@ -44,6 +45,8 @@ export interface IdentityServiceOptions {
   errorTracker?: ErrorTracker;
   /** PostgreSQL schema of its tables (tests use one of their own). */
   schema?: string;
+  /** Where profile pictures are kept. */
+  blobs: () => Promise<BlobStore>;
   /** Consumer group and topics of the events identity consumes (commerce's; tests use fresh ones). */
   consumer?: string;
   topics?: string[];
@@ -81,7 +84,14 @@ export async function createIdentityService(options: IdentityServiceOptions) {
       devicesRouter({ store, clock }),
       contactRouter({ store, whitepaperUrl: options.whitepaperUrl, clock }),
       errorReportsRouter({ logger, tracker: options.errorTracker }),
-      profileRouter({ store, profiles: new ProfileQueries(options.db, s), clock, db: options.db, schema: s }),
+      profileRouter({
+        store,
+        profiles: new ProfileQueries(options.db, s),
+        clock,
+        db: options.db,
+        schema: s,
+        blobs: options.blobs,
+      }),
     ],
     subscriptions: [
       () => mailSender.subscribe(bus),

@@ -1,6 +1,6 @@
 import { NOT_SHOWN, PLANNED_BY, specCall as call } from './specCall';
 
-const { producerWorkspace, referrals, admin } = PLANNED_BY;
+const { referrals, admin } = PLANNED_BY;
 
 /**
  * The producer-side-and-content document's §7: the table (its rows that repeat an artist-side call —
@@ -47,8 +47,8 @@ export const producerSideCalls = [
   call('beatmatch_lab', null, ['userId']),
   call('account_settings_update_socials', null, ['platform', 'userName?']),
   call('account_settings_get_socials', null, []),
-  call('account_settings_upload_profile_picture', null, [], { planned: producerWorkspace, file: 'bioPic' }),
-  call('account_settings_get_profile_picture', null, [], { planned: producerWorkspace }),
+  call('account_settings_upload_profile_picture', null, [], { file: 'bioPic' }),
+  call('account_settings_get_profile_picture', null, []),
   call('get_description', null, []),
   call('update_description', null, ['description']),
   call('beatmatch_pioneers', 'post'),

@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Router } from 'express';
 import { CATALOG_MESSAGES, coverKey } from '@beatmatch/contracts';
-import { BlobNotFoundError, handleCall, HttpProblem, requireUser } from '@beatmatch/platform';
+import {
+  BlobNotFoundError,
+  checkSquareImage,
+  formFile,
+  handleCall,
+  HttpProblem,
+  requireUser,
+} from '@beatmatch/platform';
 import { coverArtUrl } from '../beats/beat';
 import type { CatalogApiDeps } from './deps';
-import { checkCover, CHANGE_COVER_MESSAGES } from '../beats/cover';
+import { CHANGE_COVER_MESSAGES } from '../beats/cover';
 import { sendStream } from './audio';
 import { ownBeat } from './guards';
-import { coverArtForm, formFile } from './multipart';
+import { coverArtForm } from './multipart';
 
 const notFound = () => new HttpProblem(404, CATALOG_MESSAGES.notFound, 'not_found');
 
@@ -43,7 +50,7 @@ export function coverRoutes(router: Router, deps: CatalogApiDeps): void {
       const beat = await ownBeat(deps.commands, req, beatId);
       const image = formFile(res)?.data;
       if (!image) throw new HttpProblem(400, CATALOG_MESSAGES.coverRequired, 'cover_required');
-      const contentType = checkCover(image, CHANGE_COVER_MESSAGES);
+      const contentType = checkSquareImage(image, CHANGE_COVER_MESSAGES);
       const key = coverKey(beat.beatId, randomUUID(), contentType);
       await (await deps.blobs()).put(key, Readable.from([image]), { contentType });
       const cover = await deps.commands.changeCover(beat.beatId, { key, contentType });

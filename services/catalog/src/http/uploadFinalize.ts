@@ -1,10 +1,10 @@
 import type { Router } from 'express';
 import { CATALOG_MESSAGES } from '@beatmatch/contracts';
-import { handleCall, HttpProblem, requireUser } from '@beatmatch/platform';
+import { formFile, handleCall, HttpProblem, requireUser } from '@beatmatch/platform';
 import type { CatalogApiDeps } from './deps';
 import { finalizeUpload } from '../upload/finalize';
 import { ownBeat } from './guards';
-import { coverArtForm, formFile } from './multipart';
+import { coverArtForm } from './multipart';
 import { truthy } from './prices';
 
 /** The upload wizard's last step: finalize, multipart with the cover art (producer-side spec §4). */

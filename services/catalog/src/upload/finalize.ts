@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CATALOG_MESSAGES, coverKey } from '@beatmatch/contracts';
-import { HttpProblem, type BlobStore } from '@beatmatch/platform';
+import { checkSquareImage, HttpProblem, type BlobStore } from '@beatmatch/platform';
 import { requiredFiles, type Cover } from '../beats/beat';
 import type { BeatCommands, BeatView, UploadWorkflowStarter } from '../beats/commands';
-import { checkCover, UPLOAD_COVER_MESSAGES } from '../beats/cover';
+import { UPLOAD_COVER_MESSAGES } from '../beats/cover';
 import { checkUploadCap, type UploadCapDeps } from './cap';
 
 export interface FinalizeDeps extends UploadCapDeps {
@@ -55,7 +55,7 @@ async function storeCover(
   beatId: string,
   image: Buffer,
 ): Promise<Omit<Cover, 'version'>> {
-  const contentType = checkCover(image, UPLOAD_COVER_MESSAGES);
+  const contentType = checkSquareImage(image, UPLOAD_COVER_MESSAGES);
   const key = coverKey(beatId, randomUUID(), contentType);
   await (await deps.blobs()).put(key, Readable.from([image]), { contentType });
   return { key, contentType };

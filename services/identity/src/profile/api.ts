@@ -1,9 +1,16 @@
 import { Router } from 'express';
-import { handleCall, handleCommand, type EventStore, type SqlDatabase } from '@beatmatch/platform';
+import {
+  handleCall,
+  handleCommand,
+  type BlobStore,
+  type EventStore,
+  type SqlDatabase,
+} from '@beatmatch/platform';
 import { profileDecider, type ProfileCommand } from './businessLogic';
 import { profileStream } from './profile';
 import { SOCIAL_PLATFORMS, socialUrl } from '@beatmatch/contracts';
-import { publicProfile, socialsView, type ProfileQueries } from './readModel';
+import { profilePictureUrl, publicProfile, socialsView, type ProfileQueries } from './readModel';
+import { pictureRoutes } from './pictureApi';
 
 export interface ProfileApiDeps {
   store: EventStore;
@@ -11,10 +18,11 @@ export interface ProfileApiDeps {
   schema: string;
   profiles: ProfileQueries;
   clock: () => Date;
+  blobs: () => Promise<BlobStore>;
 }
 
-/** My Profile's calls (producer-side spec §7): the caller's own bio and socials, nobody else's. */
-export function profileRouter({ store, profiles, clock, db, schema }: ProfileApiDeps): Router {
+/** My Profile's calls (producer-side spec §7): the caller's own bio, socials and picture, nobody else's. */
+export function profileRouter({ store, profiles, clock, db, schema, blobs }: ProfileApiDeps): Router {
   const router = Router();
   handleCall(router, 'get_public_profile', async ({ userId }) => {
     const profile = await publicProfile(db, schema, userId);
@@ -22,7 +30,7 @@ export function profileRouter({ store, profiles, clock, db, schema }: ProfileApi
     return {
       username: profile?.username ?? null,
       description: profile?.description ?? '',
-      profilePic: null,
+      profilePic: profilePictureUrl(userId, profile?.picture ?? null),
       socialMedias: SOCIAL_PLATFORMS.flatMap((platform) => {
         const username = socials[platform];
         return username ? [{ platform, username, url: socialUrl(platform, username) }] : [];
@@ -49,6 +57,12 @@ export function profileRouter({ store, profiles, clock, db, schema }: ProfileApi
   handleCall(router, 'account_settings_update_socials', async ({ platform, userName }, { req }) => {
     const { newState } = await run(userOf(req), { type: 'UpdateSocial', data: { platform, userName } });
     return socialsView(newState.socials);
+  });
+  pictureRoutes(router, {
+    profiles,
+    blobs,
+    userOf,
+    change: (userId, picture) => run(userId, { type: 'ChangePicture', data: { picture } }),
   });
   return router;
 }

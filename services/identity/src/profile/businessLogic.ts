@@ -1,6 +1,12 @@
 import type { SocialPlatform } from '@beatmatch/contracts';
 import type { Decider } from '@beatmatch/platform';
-import { evolveProfile, initialProfile, type Profile, type ProfileEvent } from './profile';
+import {
+  evolveProfile,
+  initialProfile,
+  type Profile,
+  type ProfileEvent,
+  type ProfilePicture,
+} from './profile';
 
 export type UpdateBio = { type: 'UpdateBio'; data: { description: string }; metadata: { now: Date } };
 export type UpdateSocial = {
@@ -8,7 +14,13 @@ export type UpdateSocial = {
   data: { platform: SocialPlatform; userName: string };
   metadata: { now: Date };
 };
-export type ProfileCommand = UpdateBio | UpdateSocial;
+/** The image is already checked and stored; every upload is a new picture. */
+export type ChangePicture = {
+  type: 'ChangePicture';
+  data: { picture: ProfilePicture };
+  metadata: { now: Date };
+};
+export type ProfileCommand = UpdateBio | UpdateSocial | ChangePicture;
 
 /** Input is checked at the edge (contracts' profileApi); a value equal to the saved one records nothing. */
 export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] {
@@ -24,6 +36,8 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
         ? []
         : [{ type: 'SocialChanged', data: { platform, userName, changedAt } }];
     }
+    case 'ChangePicture':
+      return [{ type: 'PictureChanged', data: { picture: command.data.picture, changedAt } }];
     default: {
       const unknown: never = command;
       throw new Error(`Unknown profile command ${JSON.stringify(unknown)}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createServiceApp, PostgresEventStore } from '@beatmatch/platform';
-import { PROFILE_MESSAGES } from '@beatmatch/contracts';
+import { PROFILE_MESSAGES, PROFILE_PICTURE_MESSAGES } from '@beatmatch/contracts';
 import { identityTestbed, type IdentityTestbed } from '../testing/harness';
 import { profileRouter } from './api';
 import { identityReadModelSchema } from '../users/readModel';
@@ -12,10 +12,13 @@ let bed: IdentityTestbed;
 let app: ReturnType<typeof createServiceApp>['app'];
 const headers = {} as Record<'ann' | 'bob' | 'cleo' | 'visitor', Record<string, string>>;
 
+let blobs: Awaited<ReturnType<IdentityTestbed['blobStore']>>;
+
 beforeAll(async () => {
   bed = await identityTestbed('profile');
+  blobs = await bed.blobStore(await bed.tempDirectory());
   await bed.createEventStoreTables();
-  await bed.db.query(profileReadModelSchema(bed.schema));
+  await bed.db.exec(profileReadModelSchema(bed.schema));
   const store = new PostgresEventStore(bed.db, bed.schema, [profileProjection(bed.schema)]);
   const service = createServiceApp({ name: 'identity', logger: bed.logger, verifier: bed.verifier });
   service.app.use(
@@ -25,6 +28,7 @@ beforeAll(async () => {
       clock: () => new Date(),
       db: bed.db,
       schema: bed.schema,
+      blobs: async () => blobs,
     }),
   );
   app = service.finalize();
@@ -90,7 +94,78 @@ it("answers anyone a user's public profile: username, bio and the socials that a
     profilePic: null,
     socialMedias: [{ platform: 'tiktok', username: 'cleobeats', url: 'https://www.tiktok.com/@cleobeats' }],
   });
+  const { bioPic } = (await upload('cleo', pngHeader(512, 512))).body as { bioPic: string };
+  expect((await post('visitor', '/profile/public', { userId })).body.profilePic).toBe(bioPic);
   expect((await post('visitor', '/profile/public', { userId: randomUUID() })).body.username).toBeNull();
   expect((await post('visitor', '/profile/public', { userId: 'not-a-uuid' })).body.username).toBeNull();
   expect((await post('visitor', '/profile/public', {})).status).toBe(400);
+});
+
+/** The start of a PNG: its signature and IHDR chunk, all image-size reads (8-bit truecolour). */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 2, 0, 0, 0], 16);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    ihdr,
+    Buffer.alloc(16),
+  ]);
+}
+
+const upload = (as: keyof typeof headers, image: Buffer | null, filename = 'me.png') => {
+  const call = request(app).post('/profile/picture/upload').set(headers[as]);
+  return image ? call.attach('bioPic', image, { filename, contentType: 'image/png' }) : call.field('x', '1');
+};
+
+it('takes a square JPG or PNG up to 2048x2048 as the profile picture, by content, with the spec’s messages', async () => {
+  expect((await post('ann', '/profile/picture')).body).toEqual({ bioPic: null });
+  const refusals = [
+    [Buffer.from('GIF89a not allowed'), PROFILE_PICTURE_MESSAGES.type],
+    [pngHeader(300, 200), PROFILE_PICTURE_MESSAGES.square],
+    [pngHeader(4096, 4096), PROFILE_PICTURE_MESSAGES.tooLarge],
+    [null, PROFILE_PICTURE_MESSAGES.required],
+  ] as const;
+  for (const [image, detail] of refusals)
+    expect((await upload('ann', image)).body).toMatchObject({ status: 400, detail });
+  expect((await post('ann', '/profile/picture')).body).toEqual({ bioPic: null });
+  expect((await upload('visitor', pngHeader(64, 64))).status).toBe(401);
+
+  const image = pngHeader(2048, 2048);
+  // Named and typed as something else: the bytes decide.
+  const saved = await upload('ann', image, 'me.gif');
+  expect(saved.status).toBe(200);
+  const { bioPic } = saved.body as { bioPic: string };
+  expect(bioPic).toMatch(/^\/api\/profile_picture_image\?userId=[0-9a-f-]{36}&v=[0-9a-f-]{36}$/);
+  expect((await post('ann', '/profile/picture')).body).toEqual({ bioPic });
+  expect((await post('bob', '/profile/picture')).body).toEqual({ bioPic: null });
+
+  const served = await request(app)
+    .get(bioPic.replace('/api/profile_picture_image', '/profile/picture/image'))
+    .set(headers.visitor)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  expect(served.status).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(Buffer.compare(served.body as Buffer, image)).toBe(0);
+
+  const replaced = (await upload('ann', pngHeader(64, 64))).body.bioPic as string;
+  expect(replaced).not.toBe(bioPic);
+  expect((await post('ann', '/profile/picture')).body).toEqual({ bioPic: replaced });
+});
+
+it('answers 404 for the picture of no user, a user without one, or an id that is no user id', async () => {
+  for (const userId of [randomUUID(), 'not-a-uuid', "1' OR '1'='1"]) {
+    const response = await request(app).get('/profile/picture/image').query({ userId }).set(headers.visitor);
+    expect(response.status).toBe(404);
+  }
+  expect((await request(app).get('/profile/picture/image').set(headers.visitor)).status).toBe(400);
 });

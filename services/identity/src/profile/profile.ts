@@ -7,15 +7,24 @@ export type SocialChanged = {
   type: 'SocialChanged';
   data: { platform: SocialPlatform; userName: string; changedAt: string };
 };
-export type ProfileEvent = BioChanged | SocialChanged;
+/** A new profile picture, stored under `key` in the blob store; `version` names it in its URL. */
+export interface ProfilePicture {
+  key: string;
+  contentType: 'image/png' | 'image/jpeg';
+  version: string;
+}
+export type PictureChanged = { type: 'PictureChanged'; data: { picture: ProfilePicture; changedAt: string } };
+
+export type ProfileEvent = BioChanged | SocialChanged | PictureChanged;
 
 export interface Profile {
   description: string;
   socials: Partial<Record<SocialPlatform, string>>;
+  picture: ProfilePicture | null;
 }
 
 export const profileStream = (userId: string) => `profile:${userId}`;
-export const initialProfile = (): Profile => ({ description: '', socials: {} });
+export const initialProfile = (): Profile => ({ description: '', socials: {}, picture: null });
 
 export function evolveProfile(state: Profile, event: ProfileEvent): Profile {
   switch (event.type) {
@@ -28,5 +37,7 @@ export function evolveProfile(state: Profile, event: ProfileEvent): Profile {
       else delete socials[platform];
       return { ...state, socials };
     }
+    case 'PictureChanged':
+      return { ...state, picture: event.data.picture };
   }
 }

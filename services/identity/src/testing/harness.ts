@@ -51,6 +51,7 @@ export async function identityTestbed(name: string): Promise<IdentityTestbed> {
         publicUrl: () => 'http://beatmatch.test',
         relayPollMs: 50,
         schema: bed.schema,
+        blobs: () => bed.blobStore(),
         ...options,
       });
       bed.onClose(() => service.stop());

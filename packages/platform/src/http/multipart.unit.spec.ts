@@ -5,7 +5,7 @@ import { readMultipart } from './multipart';
 const boundary = 'b0undary';
 const options = { fileField: 'coverArt', maxFileBytes: 1024, tooLargeMessage: 'Too large.' };
 
-/** A request as the catalog's route sees it: the body streamed in, with its content type. */
+/** A request as a service's route sees it: the body streamed in, with its content type. */
 function request(parts: string[]): Request {
   const body = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + `--${boundary}--\r\n`;
   return Object.assign(Readable.from([Buffer.from(body, 'latin1')]), {
