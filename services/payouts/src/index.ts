@@ -14,7 +14,6 @@ import { settlementPoller } from './fiat/settlements';
 import { StripeConnectPayoutProvider } from './fiat/stripeConnectProvider';
 import { fiatProviderConfig, fiatProviderOf, type FiatProviderFactory } from './fiat/openFiatProvider';
 import type { TokenTreasury } from './token/port';
-import { producerEmailsSchema } from './statements/producerEmails';
 import { STATEMENT_MAIL_TOPIC, subscribeStatementMail } from './statements/statementMail';
 import { openTokenTreasury, tokenTreasuryConfig } from './token/openTokenTreasury';
 
@@ -61,7 +60,6 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
       runsSchema,
       LocalPayoutProvider.schemaSql,
       StripeConnectPayoutProvider.schemaSql,
-      producerEmailsSchema,
     ],
     projections: (s) => [payoutSettingsProjection(s)],
     /** Statements on a relay of their own: a mail server that is down never holds up the rest. */

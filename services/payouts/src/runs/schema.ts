@@ -1,6 +1,11 @@
-/** The payouts of each closed month: one row per (producer, month, kind), its primary key. */
+import { producerEmailsSchema } from '../statements/producerEmails';
+
+/**
+ * The payouts of each closed month: one row per (producer, month, kind), its primary key; and the
+ * producers' e-mails, which recording a payout reads to queue its statement.
+ */
 export const runsSchema = (s: string) => `
-  CREATE SCHEMA IF NOT EXISTS ${s};
+  ${producerEmailsSchema(s)}
   CREATE TABLE IF NOT EXISTS ${s}.month_closings (
     month char(7) PRIMARY KEY,
     closed_at timestamptz NOT NULL
