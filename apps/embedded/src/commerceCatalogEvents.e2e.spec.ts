@@ -117,13 +117,17 @@ it('a new cover shows in the cart', async () => {
   expect(cart.cart).toEqual([expect.objectContaining({ coverArtUrl })]);
 });
 
-it('a beat moved to the inactive crate stays for sale (inactive beats are not heard; buying is not withdrawn)', async () => {
+it('a beat moved to the inactive crate is no longer for sale: what the player does not play, the cart does not sell', async () => {
   const { beat, cartWhen, checkout } = await buyerWithBeatInCart();
   await sendContract(shipped.current, CATALOG_TOPIC, beatCrateChangedV1, beat.beatId, {
     beatId: beat.beatId,
     crate: 'inactive',
     changedAt: now(),
   });
-  await cartWhen((line) => line.available);
-  expect((await checkout()).status).toBe(200);
+  const cart = await cartWhen((line) => !line.available);
+  expect(cart.cart).toEqual([
+    expect.objectContaining({ available: false, notice: 'This beat is no longer for sale.' }),
+  ]);
+  const answer = await checkout();
+  expect({ status: answer.status, message: answer.body.message }).toEqual(refused);
 });
