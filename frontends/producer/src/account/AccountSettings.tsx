@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BioCard } from './BioCard';
+import { PictureCard } from './PictureCard';
 import { SocialsCard } from './SocialsCard';
 
 /** The account basics: username, e-mail and the producer plan, with where to manage it. */
@@ -36,6 +37,7 @@ export function AccountSettings() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 640 }}>
       <h2 style={{ margin: 0 }}>My Profile</h2>
+      <PictureCard />
       <BioCard />
       <SocialsCard />
       <AccountCard />

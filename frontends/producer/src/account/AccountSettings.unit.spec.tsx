@@ -15,6 +15,9 @@ beforeEach(() => {
   fakeGateway(
     () => ({
       '/api/get_description': () => ({ description: 'Trap from Ohio' }),
+      '/api/account_settings_get_profile_picture': () => ({
+        bioPic: '/api/profile_picture_image?userId=u&v=1',
+      }),
       '/api/update_description': (body) => ({ description: body.description }),
       '/api/account_settings_get_socials': () => none,
       '/api/account_settings_update_socials': (body) => ({
@@ -66,4 +69,14 @@ it('checks a Facebook link as the spec does before it can be saved', async () =>
     ]),
   );
   expect(await screen.findByText('Unlimited')).toBeTruthy();
+});
+
+it('shows the saved picture and refuses a file that is not JPG or PNG with the spec’s message', async () => {
+  renderPage(<AccountSettings />, '/user/account', { inApp: true });
+  const avatar = await screen.findByAltText('Your profile picture');
+  await waitFor(() => expect(avatar.getAttribute('src')).toBe('/api/profile_picture_image?userId=u&v=1'));
+  const gif = new File(['GIF89a'], 'me.gif', { type: 'image/gif' });
+  fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [gif] } });
+  expect(await screen.findByText('Only JPG and PNG files are allowed.')).toBeTruthy();
+  expect(bodiesOf('/api/account_settings_upload_profile_picture')).toEqual([]);
 });
