@@ -31,7 +31,7 @@ beforeEach(() => {
       '/api/get_public_profile': () => ({
         username: found ? 'ann' : null,
         description: '',
-        profilePic: null,
+        profilePic: '/api/profile_picture_image?userId=ann-id&v=1',
         socialMedias: [{ platform: 'tiktok', username: 'ann', url: 'https://www.tiktok.com/@ann' }],
       }),
       '/api/beatmatch_lab': () => ({
@@ -57,6 +57,7 @@ beforeEach(() => {
 it('shows the header card, filters by genre and adds a beat to the cart', async () => {
   renderPage(<StorePage />, '/lab/ann-id', { inApp: true });
   expect(await screen.findByText('Welcome to my catalog! Browse my beats below.')).toBeTruthy();
+  expect(document.querySelector('img[src="/api/profile_picture_image?userId=ann-id&v=1"]')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Tiktok' }).getAttribute('href')).toBe(
     'https://www.tiktok.com/@ann',
   );
