@@ -1,51 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { StoredMail } from '@beatmatch/platform';
-import { requireEnv, waitFor } from '@beatmatch/testing';
+import { waitFor } from '@beatmatch/testing';
 import { ApiClient } from '@beatmatch/embedded/apiClient';
-import { SERVICES, startDistributed, type DistributedSystem } from '../scripts/start-distributed';
+import { distributedRun } from './distributedRun';
 
 /**
  * The distributed profile without SMTP_URL (issue 29 item 4): a new user signs up and finds the code
  * on the gateway's dev mailbox page, as in the embedded profile, without reading any source.
  */
-const databaseUrl = requireEnv('DATABASE_URL');
 jest.setTimeout(180_000);
 
-const run = randomUUID().replace(/-/g, '').slice(0, 8);
-const prefix = `bm_mail_${run}`;
-let system: DistributedSystem | undefined;
-let dataDir: string;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-distributed-mail-'));
-  system = await startDistributed({
-    databaseUrl,
-    kafkaBrokers: requireEnv('KAFKA_BROKERS'),
-    databasePrefix: prefix,
-    dataDir,
-    gatewayPort: 0,
-    logLevel: 'warn',
-    onLog: (name, line) => logs.push(`${name} | ${line}`),
-  });
-});
-
-afterAll(async () => {
-  await system?.stop();
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  for (const name of ['gateway', ...SERVICES])
-    await client.query(`DROP DATABASE IF EXISTS ${prefix}_${name} WITH (FORCE)`);
-  await client.end();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const distributed = distributedRun('mail');
+const { run } = distributed;
 
 test('sign-up without SMTP: the code is on the gateway’s dev mailbox page and logs in', async () => {
-  const client = new ApiClient(system!.url);
+  const client = new ApiClient(distributed.system().url);
   const user = {
     username: `mail${run}`,
     email: `mail.${run}@example.com`,
@@ -56,7 +24,7 @@ test('sign-up without SMTP: the code is on the gateway’s dev mailbox page and 
     response: 'success',
   });
 
-  const config = (await (await fetch(`${system!.url}/app-config.json`)).json()) as {
+  const config = (await (await fetch(`${distributed.system().url}/app-config.json`)).json()) as {
     devMailbox: string | null;
   };
   expect(config.devMailbox).toBe('/dev/mailbox');
@@ -64,13 +32,15 @@ test('sign-up without SMTP: the code is on the gateway’s dev mailbox page and 
   await waitFor(
     'the code mail on the dev mailbox page',
     async () => {
-      const mails = (await (await fetch(`${system!.url}/dev/mailbox.json`)).json()) as StoredMail[];
+      const mails = (await (
+        await fetch(`${distributed.system().url}/dev/mailbox.json`)
+      ).json()) as StoredMail[];
       mail = mails.find((candidate) => candidate.to === user.email);
       return Boolean(mail);
     },
     30_000,
   );
-  const page = await (await fetch(`${system!.url}/dev/mailbox`)).text();
+  const page = await (await fetch(`${distributed.system().url}/dev/mailbox`)).text();
   expect(page).toContain(user.email);
   const code = /^Your Beatmatch code: (\d{6})$/.exec(mail!.subject)?.[1];
   expect(code).toMatch(/^\d{6}$/);

@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { StoredMail } from '@beatmatch/platform';
-import { requireEnv } from '@beatmatch/testing';
 import { ApiClient, signedInClient, type MailboxSystem } from '@beatmatch/embedded/apiClient';
 import { addToCart, eventually, publishedBeat, soundOf } from '../apps/embedded/src/fixtures/world';
-import { SERVICES, startDistributed, type DistributedSystem } from '../scripts/start-distributed';
+import { distributedRun } from './distributedRun';
 
 /*
  * Issue 29's loop on the distributed profile (each service its own process on PostgreSQL, Kafka,
@@ -16,14 +10,10 @@ import { SERVICES, startDistributed, type DistributedSystem } from '../scripts/s
  * browser (the code from the gateway's dev mailbox page) and pays → downloads the MP3, the WAV and the
  * licence with their content types → the producer's stats count the match and the purchase.
  */
-const databaseUrl = requireEnv('DATABASE_URL');
 jest.setTimeout(600_000);
 
-const run = randomUUID().replace(/-/g, '').slice(0, 8);
-const prefix = `bm_loop_${run}`;
-let system: DistributedSystem | undefined;
-let dataDir: string;
-const logs: string[] = [];
+const distributed = distributedRun('loop');
+const { run } = distributed;
 
 /** The distributed gateway's dev mailbox page, as `signedInClient` and the sign-up below read it. */
 const mailboxOf = (url: string): MailboxSystem => ({
@@ -37,29 +27,6 @@ const mailboxOf = (url: string): MailboxSystem => ({
   },
 });
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'beatmatch-distributed-loop-'));
-  system = await startDistributed({
-    databaseUrl,
-    kafkaBrokers: requireEnv('KAFKA_BROKERS'),
-    databasePrefix: prefix,
-    dataDir,
-    gatewayPort: 0,
-    logLevel: 'warn',
-    onLog: (name, line) => logs.push(`${name} | ${line}`),
-  });
-});
-
-afterAll(async () => {
-  await system?.stop();
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  for (const name of ['gateway', ...SERVICES])
-    await client.query(`DROP DATABASE IF EXISTS ${prefix}_${name} WITH (FORCE)`);
-  await client.end();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** A purchased file through its signed URL: its status, content type and first bytes. */
 async function download(buyer: ApiClient, downloadable: string, beatId: string, purchaseId: string) {
   const signed = await buyer.post<{ url: string }>('get_downloadable', {
@@ -68,7 +35,7 @@ async function download(buyer: ApiClient, downloadable: string, beatId: string, 
     urlId: purchaseId,
   });
   if (signed.status !== 200) throw new Error(`get_downloadable ${downloadable}: ${signed.status}`);
-  const file = await fetch(new URL(signed.body.url, system!.url));
+  const file = await fetch(new URL(signed.body.url, distributed.system().url));
   return {
     status: file.status,
     type: file.headers.get('content-type'),
@@ -86,7 +53,7 @@ async function signUpOn(visitor: ApiClient, uuid: string) {
     password: 'correct horse battery',
   };
   expect((await visitor.post('beatmatch_signup', user)).status).toBe(200);
-  const mail = await mailboxOf(system!.url).devMailbox.waitFor((m) => m.to === user.email);
+  const mail = await mailboxOf(distributed.system().url).devMailbox.waitFor((m) => m.to === user.email);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   const login = { email: user.email, password: user.password, uuid };
   expect((await visitor.post('beatmatch_login', { ...login, auth_code: code })).body.response).toBe('survey');
@@ -97,10 +64,10 @@ async function signUpOn(visitor: ApiClient, uuid: string) {
 test('upload → publish → match → sign-up → pay → downloads with their types → the producer’s stats', async () => {
   // Rendered first: seconds of CPU between two calls would outlast the gateway's keep-alive.
   const sound = soundOf(Number.parseInt(run, 16) % 997);
-  const producer = await signedInClient(mailboxOf(system!.url), `prod${run}`, 'prod');
-  const beatId = await publishedBeat(system!, producer, 'Distributed Loop', sound);
+  const producer = await signedInClient(mailboxOf(distributed.system().url), `prod${run}`, 'prod');
+  const beatId = await publishedBeat(distributed.system(), producer, 'Distributed Loop', sound);
 
-  const visitor = new ApiClient(system!.url);
+  const visitor = new ApiClient(distributed.system().url);
   const { uuid } = (await visitor.post<{ uuid: string }>('beatmatch_exclude')).body;
   const opened = await eventually(async () => {
     const res = await visitor.post<{ beatId: string }>('beatmatch_load_beat_param', { beatId, uuid });
