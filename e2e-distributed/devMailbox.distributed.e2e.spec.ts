@@ -7,7 +7,7 @@ import { distributedRun } from './distributedRun';
  * The distributed profile without SMTP_URL (issue 29 item 4): a new user signs up and finds the code
  * on the gateway's dev mailbox page, as in the embedded profile, without reading any source.
  */
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const distributed = distributedRun('mail');
 const { run } = distributed;

@@ -137,6 +137,8 @@ beforeAll(async () => {
     smtpUrl: smtp.url,
     logLevel: 'warn',
     onLog: (name, line) => logs.push(`${name} | ${line}`),
+    // Seven processes compiling at once on two shared cores (distributedRun.ts says the same).
+    readyTimeoutMs: 180_000,
   });
   figures.startMs = system.startMs;
   figures.readyMs = Object.fromEntries(Object.values(system.processes).map((p) => [p.name, p.readyMs]));

@@ -57,7 +57,7 @@ test('every link of the landing page, the footer and the policies index leads to
 test('the contact form answers with the spec toast and clears itself', async ({ page }) => {
   await page.goto('/help/contact');
   await page.getByLabel('Name').fill('Journey Visitor');
-  await page.getByLabel('Email').fill(`journey-${Date.now()}@example.com`);
+  await page.getByLabel('Email', { exact: true }).fill(`journey-${Date.now()}@example.com`);
   await page.getByLabel('Message').fill('Hello from the content journey.');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(

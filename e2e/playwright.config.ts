@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { REFERENCE_SEARCH_ENV } from './referenceStandIns';
 import { TRACKER_PORT } from './trackerPort';
 
 const PORT = Number(process.env.E2E_PORT ?? 8123);
@@ -56,6 +57,8 @@ export default defineConfig({
       // Browser error reports go to errorReports.journey.ts's stand-in tracker (nothing listens otherwise:
       // identity then logs that it could not forward, and the report is still logged and counted).
       ERROR_TRACKER_DSN: `http://e2e-public-key@127.0.0.1:${TRACKER_PORT}/1`,
+      // The reference searches' Spotify and audio search: referenceSearch.journey.ts's stand-ins.
+      ...REFERENCE_SEARCH_ENV,
     },
     url: `${BASE_URL}/healthz`,
     // The first start may build the three frontends.

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { newTestUser } from './accounts';
+import { signUpOnPages } from './journeyUsers';
 
 // Issue 10's browser journey: a visitor matches two beats and commits to them from the Match List
 // (one with the Relationship package, which has a WAV), signs up (code from the dev mailbox, survey),
@@ -126,27 +127,7 @@ test('a visitor commits to two beats, signs up, pays (a declined card first), do
   // Sign up on this browser: the code from the dev mailbox, then the survey and the trial offer.
   const user = newTestUser('buyer');
   await page.goto('/signUp');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText(`We emailed a six-digit code to ${user.email}.`)).toBeVisible();
-  const mail = page.locator('article.mail', { hasText: `To: ${user.email}` }).first();
-  await expect(async () => {
-    await page.goto('/dev/mailbox');
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass();
-  const code = /\b(\d{6})\b/.exec(await mail.locator('pre').innerText())?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByLabel('Authentication code').fill(code!);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('What do you want to do on Beatmatch?')).toBeVisible();
-  await page.getByLabel('Both').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signUpOnPages(page, user);
   await page.getByRole('button', { name: 'Continue to the platform' }).click();
   await expect(page).toHaveURL(/\/user\/matchmaker$/);
 

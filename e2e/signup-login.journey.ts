@@ -16,7 +16,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await page.goto('/signUp?ref=AMB123');
   await expect(page.getByText('Referral code:')).toContainText('AMB123');
   await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await expect(page.getByText('By signing up you agree to our')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Sign up' }).click();
@@ -34,7 +34,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   expect(code).toMatch(/^\d{6}$/);
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
 
@@ -79,7 +79,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
 
   // Forgot password: the e-mailed link resets it, and the new password logs in.
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await page.getByRole('dialog').getByLabel('Email').fill(user.email);
+  await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(
     page.getByText('An email has been sent if there is an email associated with an account.'),
@@ -111,7 +111,7 @@ test('a new user signs up, verifies the e-mailed code, answers the survey, lands
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Your password has been reset.')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
-  await page.getByRole('main').getByLabel('Email').fill(user.email);
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('main').getByLabel('Password').fill('a brand new password');
   await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
   // Back to the last /user page the user tried to open.

@@ -5,6 +5,7 @@
  * the Kafka bus adapter, and SMTP mail when SMTP_URL is set.
  *
  *   npm run start:distributed          (node --import tsx scripts/start-distributed.ts)
+ *   GATEWAY_PROCESSES=2 npm run start:distributed   (the gateway as two processes on its one port)
  *
  * Without DATABASE_URL and KAFKA_BROKERS in the environment it runs `deploy/local/up postgres kafka`
  * and takes their addresses from `deploy/local/env` (likewise S3, Temporal and, without
@@ -16,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadServiceDefinition } from '@beatmatch/platform';
 import {
+  GATEWAY_OPS_PORT,
   GATEWAY_PORT,
   serviceNames,
   serviceRegistry,
@@ -38,10 +40,15 @@ export type ServiceName = RegisteredServiceName;
 export type { ManagedProcess, ProcessName } from './distributed/supervised';
 
 const root = path.resolve(__dirname, '..');
+/** Each process's public port and its own ops listener (OPS_PORT, /metrics), so Prometheus scrapes them all. */
+interface ProcessPorts {
+  port: number;
+  opsPort: number;
+}
 const DEFAULT_PORTS = {
-  gateway: GATEWAY_PORT,
-  ...Object.fromEntries(serviceRegistry.map(({ name, port }) => [name, port])),
-} as Record<ProcessName, number>;
+  gateway: { port: GATEWAY_PORT, opsPort: GATEWAY_OPS_PORT },
+  ...Object.fromEntries(serviceRegistry.map(({ name, port, opsPort }) => [name, { port, opsPort }])),
+} as Record<ProcessName, ProcessPorts>;
 
 export interface DistributedOptions {
   /**
@@ -50,12 +57,22 @@ export interface DistributedOptions {
    */
   databaseUrl: string;
   kafkaBrokers: string;
+  /** In front of every topic and consumer group name (default: KAFKA_TOPIC_PREFIX from the environment). */
+  kafkaTopicPrefix?: string;
   databasePrefix?: string;
   /** Secrets (internal-token keys, identity and CSRF secrets) persist here across restarts. */
   dataDir?: string;
-  /** 0 = a free port for every process (tests); otherwise the gateway port, services on 4001–4006. */
+  /**
+   * 0 = free ports for every process (tests); otherwise the gateway port, services on 4001–4006, the
+   * ops listeners on 9400 (gateway) and 9401–9406 (services).
+   */
   gatewayPort?: number;
   smtpUrl?: string;
+  /**
+   * The gateway's processes behind its one port (GATEWAY_PROCESSES, gateway/src/processes.ts;
+   * default: GATEWAY_PROCESSES from the environment, else 1).
+   */
+  gatewayProcesses?: number;
   logLevel?: string;
   /** Restart a process that exits without being asked to (default true). */
   restartOnCrash?: boolean;
@@ -71,6 +88,8 @@ export interface DistributedSystem {
   startMs: number;
   /** The database of a service, or the gateway's (rate-limit counters). */
   databaseUrlOf(name: ProcessName): string;
+  /** A process's Prometheus metrics on its own ops listener, on the host of the process's URL. */
+  metricsUrlOf(name: ProcessName): string;
   stop(): Promise<void>;
 }
 
@@ -92,7 +111,13 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     ),
   ]);
   const ports = await choosePorts(options.gatewayPort);
-  const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name]}`;
+  const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name].port}`;
+  // The ops listener is on the host the process serves on (its URL), wherever that is.
+  const metricsUrlOf = (name: ProcessName) => {
+    const url = new URL('/metrics', urlOf(name));
+    url.port = String(ports[name].opsPort);
+    return url.href;
+  };
   const secretsOf = (service: ServiceName) =>
     definitions.find((definition) => definition.name === service)!.secrets as readonly string[];
   const processes = supervisedProcesses(options, {
@@ -118,24 +143,52 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     await stop();
     throw error;
   }
-  return { url: urlOf('gateway'), processes, startMs: Date.now() - started, databaseUrlOf, stop };
+  return {
+    url: urlOf('gateway'),
+    processes,
+    startMs: Date.now() - started,
+    databaseUrlOf,
+    metricsUrlOf,
+    stop,
+  };
 }
 
-/** The registry's ports (refused when taken), or a free port for every process (gatewayPort 0: tests). */
-async function choosePorts(gatewayPort: number | undefined): Promise<Record<ProcessName, number>> {
-  const ports = {} as Record<ProcessName, number>;
+/** The registry's ports (refused when taken), or free ports for every process (gatewayPort 0: tests). */
+async function choosePorts(gatewayPort: number | undefined): Promise<Record<ProcessName, ProcessPorts>> {
+  const ports = {} as Record<ProcessName, ProcessPorts>;
+  // freePort probes one port at a time: fourteen draws could repeat one, so each is kept once.
+  const drawn = new Set<number>();
+  const unusedPort = async (): Promise<number> => {
+    const port = await freePort();
+    if (drawn.has(port)) return unusedPort();
+    drawn.add(port);
+    return port;
+  };
   for (const name of ['gateway', ...SERVICES] as ProcessName[]) {
     ports[name] =
       gatewayPort === 0
-        ? await freePort()
+        ? { port: await unusedPort(), opsPort: await unusedPort() }
         : name === 'gateway'
-          ? (gatewayPort ?? DEFAULT_PORTS.gateway)
+          ? { ...DEFAULT_PORTS.gateway, port: gatewayPort ?? GATEWAY_PORT }
           : DEFAULT_PORTS[name];
   }
   if (gatewayPort !== 0) {
-    for (const [name, port] of Object.entries(ports)) await assertPortFree(port, name);
+    for (const [name, { port, opsPort }] of Object.entries(ports)) {
+      await assertPortFree(port, name);
+      await assertPortFree(opsPort, `${name}'s ops listener`);
+    }
   }
   return ports;
+}
+
+/**
+ * Every process sends its spans to Jaeger when it runs here (`deploy/local/up jaeger`; docs/operations.md),
+ * unless OTEL_EXPORTER_OTLP_ENDPOINT already names where.
+ */
+function traceExport(): NodeJS.ProcessEnv {
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || !process.env.BEATMATCH_OTLP_ENDPOINT) return {};
+  const status = spawnSync('bash', [path.join(root, 'deploy', 'local', 'status'), 'jaeger']);
+  return status.status === 0 ? { OTEL_EXPORTER_OTLP_ENDPOINT: process.env.BEATMATCH_OTLP_ENDPOINT } : {};
 }
 
 /** The settings every process shares: the bus, the public address, mail and blob storage. */
@@ -146,7 +199,9 @@ function commonEnvironment(options: DistributedOptions, publicUrl: string): Node
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     HOST: '127.0.0.1',
     KAFKA_BROKERS: options.kafkaBrokers,
+    ...(options.kafkaTopicPrefix === undefined ? {} : { KAFKA_TOPIC_PREFIX: options.kafkaTopicPrefix }),
     PUBLIC_URL: publicUrl,
+    ...traceExport(),
   };
   delete common.SMTP_URL;
   if (options.smtpUrl) common.SMTP_URL = options.smtpUrl;
@@ -161,7 +216,7 @@ function supervisedProcesses(
   options: DistributedOptions,
   plan: {
     common: NodeJS.ProcessEnv;
-    ports: Record<ProcessName, number>;
+    ports: Record<ProcessName, ProcessPorts>;
     urlOf: (name: ProcessName) => string;
     databaseUrlOf: (name: ProcessName) => string;
     dataDir: string;
@@ -184,7 +239,8 @@ function supervisedProcesses(
       path.join(root, 'services', service, 'src', 'main.ts'),
       {
         ...common,
-        PORT: String(ports[service]),
+        PORT: String(ports[service].port),
+        OPS_PORT: String(ports[service].opsPort),
         DATABASE_URL: databaseUrlOf(service),
         DATA_DIR: plan.dataDir,
         INTERNAL_TOKEN_PUBLIC_KEY: secrets.internalPublicKeyPem,
@@ -195,7 +251,8 @@ function supervisedProcesses(
   }
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
-    PORT: String(ports.gateway),
+    PORT: String(ports.gateway.port),
+    OPS_PORT: String(ports.gateway.opsPort),
     INTERNAL_TOKEN_PRIVATE_KEY: secrets.internalPrivateKeyPem,
     // The services' dev mailbox (no SMTP_URL) is in the data directory; the gateway shows it.
     DATA_DIR: plan.dataDir,
@@ -203,6 +260,7 @@ function supervisedProcesses(
     // Its own database, for the rate-limit counters (SqlRateLimitStore): every gateway counts in one
     // place, so a client cannot multiply its attempts by the number of gateways.
     DATABASE_URL: databaseUrlOf('gateway'),
+    ...(options.gatewayProcesses ? { GATEWAY_PROCESSES: String(options.gatewayProcesses) } : {}),
   };
   for (const service of SERVICES) gatewayEnv[serviceUrlVariable(service)] = urlOf(service);
   processes.gateway = new Supervised(
@@ -252,7 +310,7 @@ async function main() {
   });
   const rows = Object.values(system.processes).map(
     (p) =>
-      `  ${p.name.padEnd(10)} pid ${String(p.pid).padEnd(7)} ${p.url.padEnd(24)} ready in ${String(p.readyMs).padStart(5)} ms   rss ${p.rssMiB()} MiB`,
+      `  ${p.name.padEnd(10)} pid ${String(p.pid).padEnd(7)} ${p.url.padEnd(24)} ready in ${String(p.readyMs).padStart(5)} ms   rss ${p.rssMiB()} MiB   metrics ${system.metricsUrlOf(p.name)}`,
   );
   const total = Object.values(system.processes).reduce((sum, p) => sum + (p.rssMiB() ?? 0), 0);
   process.stdout.write(

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const { combine, formatSummary, readJson, readSkipReasons, runPlaywright, summariseJest } = createRequire(
+const { combine, formatSummary, readJson, readJsonLines, runPlaywright, summariseJest } = createRequire(
   import.meta.url,
 )('./testSummary.cjs');
 
@@ -54,19 +54,38 @@ const out = mkdtempSync(path.join(tmpdir(), 'beatmatch-test-'));
 const jestJson = path.join(out, 'jest.json');
 const skipReasons = path.join(out, 'skip-reasons.jsonl');
 env.BEATMATCH_SKIP_REASONS = skipReasons;
+// scripts/jestProgress.cjs writes each test file's start and end here: if jest dies before its report,
+// the summary still names the file that was running and counts the ones that finished.
+const progress = path.join(out, 'jest-progress.jsonl');
+env.BEATMATCH_JEST_PROGRESS = progress;
 const jest = run(process.execPath, [
   '--experimental-vm-modules',
   '--no-warnings=ExperimentalWarning',
+  // On two cores jest runs every file in this one process: a larger heap than Node's default (about 4 GiB
+  // here) keeps a run of 200+ files from ending in a fatal out-of-memory error.
+  '--max-old-space-size=8192',
   path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+  // (An array option: it takes the words after it, so a flag must follow it before any test path.)
+  '--reporters=default',
+  `--reporters=${path.join(root, 'scripts', 'jestProgress.cjs')}`,
   '--json',
   `--outputFile=${jestJson}`,
   // In CI: list the handles (servers, sockets, timers) a suite leaves open, then exit anyway, so a leak
   // is reported by name instead of hanging the job until its timeout. (--detectOpenHandles runs the
   // files in band; on CI's two cores jest would use one worker anyway.)
-  ...(process.env.CI ? ['--detectOpenHandles', '--forceExit'] : []),
+  // --logHeapUsage prints each file's heap after it, so a leak shows where it grows.
+  ...(process.env.CI ? ['--detectOpenHandles', '--forceExit', '--logHeapUsage'] : []),
   ...jestArgs,
 ]);
-const stages = [summariseJest(readJson(jestJson), jest.status, readSkipReasons(skipReasons), root)];
+const stages = [
+  summariseJest(
+    readJson(jestJson),
+    jest.status ?? jest.signal,
+    readJsonLines(skipReasons),
+    root,
+    readJsonLines(progress),
+  ),
+];
 
 // 3. Browser journeys (Playwright driving Debian's Chromium against `npm start`). The stage fails when
 // Playwright exits non-zero, reports errors (e.g. its web server did not start, a journey did not

@@ -18,8 +18,8 @@ function readJson(file) {
   }
 }
 
-/** Skip reasons recorded by @beatmatch/testing's optionalServer: one JSON object a line. */
-function readSkipReasons(file) {
+/** A file of one JSON object a line (skip reasons, jest's progress); a torn last line is left out. */
+function readJsonLines(file) {
   if (!file || !existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -34,16 +34,38 @@ function readSkipReasons(file) {
 }
 
 /**
+ * jest died before writing its report (`status` is then its exit code or the signal that ended it):
+ * the files that finished still count, from scripts/jestProgress.cjs's lines, and the problem names
+ * the file that was running when it died — the first thing to look at.
+ */
+function summariseUnfinishedJest(status, progress, root) {
+  const result = { passed: 0, failed: 1, skipped: 0, problems: [], skips: [] };
+  const ended = new Set();
+  for (const record of progress.filter((r) => r.event === 'end')) {
+    ended.add(record.file);
+    result.passed += record.passed ?? 0;
+    result.failed += record.failed ?? 0;
+    result.skipped += record.skipped ?? 0;
+    for (const name of record.failures ?? [])
+      result.problems.push(`${path.relative(root, record.file)}: ${name}`);
+  }
+  const running = progress.filter((r) => r.event === 'start' && !ended.has(r.file)).map((r) => r.file);
+  const where = running.length
+    ? ` while running ${running.map((file) => path.relative(root, file)).join(', ')}`
+    : '';
+  result.problems.push(
+    `jest exited with ${status} and wrote no report${where} (${ended.size} test files had finished)`,
+  );
+  return result;
+}
+
+/**
  * jest's --json report plus its exit status → counts, problems and the skipped suites with reasons.
  * `reasons` are {testPath, reason} records; a skipped suite without one is printed as "no reason given".
  */
-function summariseJest(report, status, reasons = [], root = process.cwd()) {
+function summariseJest(report, status, reasons = [], root = process.cwd(), progress = []) {
   const result = { passed: 0, failed: 0, skipped: 0, problems: [], skips: [] };
-  if (!report) {
-    result.failed += 1;
-    result.problems.push(`jest exited with ${status} and wrote no report`);
-    return result;
-  }
+  if (!report) return summariseUnfinishedJest(status, progress, root);
   result.passed += report.numPassedTests;
   result.failed += report.numFailedTests;
   result.skipped += report.numPendingTests + report.numTodoTests;
@@ -210,7 +232,7 @@ function runPlaywright({ root, config, env = process.env, quiet = false }) {
 
 module.exports = {
   readJson,
-  readSkipReasons,
+  readJsonLines,
   summariseJest,
   summarisePlaywright,
   playwrightTests,

@@ -12,12 +12,22 @@ export interface Summary {
   skips: Skip[];
 }
 export function readJson(file: string): unknown;
-export function readSkipReasons(file: string | undefined): { testPath?: string; reason: string }[];
+export function readJsonLines(file: string | undefined): Record<string, unknown>[];
+/** A line of scripts/jestProgress.cjs. */
+export interface JestProgress {
+  event: 'start' | 'end';
+  file: string;
+  passed?: number;
+  failed?: number;
+  skipped?: number;
+  failures?: string[];
+}
 export function summariseJest(
   report: unknown,
-  status: number | null,
+  status: number | string | null,
   reasons?: { testPath?: string; reason: string }[],
   root?: string,
+  progress?: JestProgress[],
 ): Summary;
 export function summarisePlaywright(
   report: unknown,

@@ -1,4 +1,5 @@
 import { combine, formatSummary, summariseJest, summarisePlaywright, type Summary } from './testSummary.cjs';
+import path from 'node:path';
 
 const root = '/repo';
 const jestReport = (suites: object[], counts: Partial<Record<string, number>> = {}) => ({
@@ -41,6 +42,27 @@ describe('summariseJest', () => {
     const none = summariseJest(undefined, 1, [], root);
     expect(none.failed).toBe(1);
     expect(none.problems[0]).toMatch(/no report/);
+  });
+
+  it('when jest dies without a report, counts the files that finished and names the one that was running', () => {
+    const file = (name: string) => path.join(root, name);
+    const s = summariseJest(undefined, 'SIGABRT', [], root, [
+      { event: 'start', file: file('a.unit.spec.ts') },
+      {
+        event: 'end',
+        file: file('a.unit.spec.ts'),
+        passed: 4,
+        failed: 1,
+        skipped: 0,
+        failures: ['a breaks'],
+      },
+      { event: 'start', file: file('b.int.spec.ts') },
+    ]);
+    expect([s.passed, s.failed]).toEqual([4, 2]);
+    expect(s.problems).toEqual([
+      'a.unit.spec.ts: a breaks',
+      'jest exited with SIGABRT and wrote no report while running b.int.spec.ts (1 test files had finished)',
+    ]);
   });
 
   it('fails a suite that could not run, naming it and its first message line', () => {

@@ -12,6 +12,7 @@
  * Ends with one line of key=value pairs.
  */
 import type { AddressInfo } from 'node:net';
+import { benchBeat, GENRES } from './catalogue';
 import { integrationEvent, CATALOG_TOPIC, type BeatPublishedPayload } from '@beatmatch/contracts';
 import {
   createLogger,
@@ -23,7 +24,7 @@ import {
   openPostgres,
   type BlobStore,
 } from '@beatmatch/platform';
-import { gaussian, normalise, numberArg, sampleDna, seededRandom } from '@beatmatch/testing';
+import { gaussian, normalise, numberArg, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
 import type { PoolBeat } from '../../services/matchmaker/src/beats/beat';
 import { CANDIDATES, rank } from '../../services/matchmaker/src/listeners/selection';
@@ -42,8 +43,6 @@ const gauss = gaussian(random);
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 
 const styles = Array.from({ length: STYLES }, () => normalise(Array.from({ length: DIMS }, gauss)));
-const KEYS = ['A minor', 'E minor', 'F# minor', 'C major', 'G major', 'Bb major'];
-const GENRES = ['rapHipHop', 'rnb', 'pop', 'electronicDance', 'rock', 'latin'];
 
 interface SyntheticBeat {
   payload: BeatPublishedPayload;
@@ -57,30 +56,16 @@ function catalogue(): SyntheticBeat[] {
     const beatId = `bench-beat-${i}`;
     return {
       style,
-      payload: {
+      payload: benchBeat({
+        i,
         beatId,
-        producerId: `bench-producer-${producer}`,
+        producer: `bench-producer-${producer}`,
         producerName: `Producer ${producer}`,
         name: `Bench ${i}`,
-        prices: { firstDate: 1999, relationship: 3999, marriage: null },
-        isPrivate: false,
-        crate: 'active',
-        demo: false,
-        coverArtUrl: null,
-        files: {
-          snippetKey: `snippets/${beatId}.mp3`,
-          mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-          wavKey: null,
-          stemsKey: null,
-        },
-        dna: sampleDna({
-          genreTags: [{ tag: GENRES[style % GENRES.length]!, score: 0.9 }],
-          keyPrediction: { value: KEYS[i % KEYS.length]!, tonic: 'A', mode: 'minor', confidence: 0.9 },
-          bpm: { value: 70 + (i % 90), confidence: 0.9 },
-          embedding,
-        }),
-        publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      },
+        snippetKey: `snippets/${beatId}.mp3`,
+        genre: GENRES[style % GENRES.length]!,
+        embedding,
+      }),
     };
   });
 }
@@ -204,6 +189,10 @@ function learning(beats: SyntheticBeat[], simulated = 200, days = 4) {
     bpm: payload.dna.bpm.value,
     mood: 'dark trap',
     embedding: payload.dna.embedding,
+    hasVoice: null,
+    moods: [],
+    tags: [],
+    caption: '',
   }));
   const run = (ranked: boolean) => {
     const rng = seededRandom(7);

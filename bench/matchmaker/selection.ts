@@ -35,6 +35,10 @@ const beats: PoolBeat[] = Array.from({ length: beatCount }, (_, i) => ({
   bpm: 70 + (i % 90),
   mood: 'dark',
   embedding: normalise(Array.from({ length: 64 }, normal)),
+  hasVoice: null,
+  moods: [],
+  tags: [],
+  caption: '',
 }));
 const byId = new Map(beats.map((beat) => [beat.beatId, beat]));
 const pool = {

@@ -1,7 +1,9 @@
 /**
  * Serving bench of the matchmaker through the gateway, side by side with baselines, in one run (issue 9):
  *   npm run bench:matchmaker:serving [-- --beats 10000 --connections 50 --seconds 10 --warmup 3
- *     --files 200 --file-bytes 480000 --nginx-workers 1]
+ *     --files 200 --file-bytes 480000 --nginx-workers 1 --telemetry]
+ * `--telemetry` runs it with tracing (10 % sampled) and metrics on (./telemetryFlag.ts): run it with and
+ * without, and compare beat_play_us_per_request.
  * Needs DATABASE_URL (`eval "$(deploy/local/env)"`) and nginx (bench/matchmaker/install-tools.sh).
  *
  * Servers in this process, as the embedded profile composes them: the real matchmaker service on
@@ -18,18 +20,18 @@
  * Targets: beat_play p99 ≤ 25 ms and ≥ 0.35× hello-world req/s; snippet bytes/s ≥ 0.8× nginx.
  * Ends with one line of key=value pairs. Prints figures; not a test.
  */
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { telemetryOn } from './telemetryFlag';
+import { catalogue, snippetKey } from './catalogue';
+import { close, listen, load, startNginx, visitorSession } from './servers';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { integrationEvent, CATALOG_TOPIC, type BeatPublishedPayload } from '@beatmatch/contracts';
+import { integrationEvent, CATALOG_TOPIC } from '@beatmatch/contracts';
 import {
   blobRoutes,
   createLogger,
@@ -41,9 +43,9 @@ import {
   openPostgres,
 } from '@beatmatch/platform';
 import { createGateway, DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
-import { gaussian, normalise, numberArg, sampleDna, seededRandom } from '@beatmatch/testing';
+import { numberArg, seededRandom } from '@beatmatch/testing';
 import { createMatchmakerService } from '../../services/matchmaker/src/index';
-import type { LoadResult, LoadSpec, VisitorSession } from './loadgen';
+import type { LoadResult, LoadSpec } from './loadgen';
 
 const arg = numberArg;
 const beatCount = arg('beats', 10_000);
@@ -58,146 +60,7 @@ const nginxWorkers = arg('nginx-workers', 1);
 const viaProxy = process.argv.includes('--proxy');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : undefined;
-const DIMS = 64;
-const PRODUCERS = 300;
-const GENRES = ['rapHipHop', 'rnb', 'pop', 'electronicDance', 'rock', 'latin'];
-const KEYS = ['A minor', 'E minor', 'F# minor', 'C major', 'G major', 'Bb major'];
 const TARGETS = { p99Ms: 25, helloRatio: 0.35, nginxRatio: 0.8 };
-
-const random = seededRandom(42);
-const gauss = gaussian(random);
-
-/** --beats published beats; beat i's snippet is file i % --files (every beat has one). */
-function catalogue(): BeatPublishedPayload[] {
-  return Array.from({ length: beatCount }, (_, i) => {
-    const beatId = `serving-beat-${i}`;
-    return {
-      beatId,
-      producerId: `serving-producer-${i % PRODUCERS}`,
-      producerName: `Producer ${i % PRODUCERS}`,
-      name: `Serving ${i}`,
-      prices: { firstDate: 1999, relationship: 3999, marriage: null },
-      isPrivate: false,
-      crate: 'active',
-      demo: false,
-      coverArtUrl: null,
-      files: {
-        snippetKey: snippetKey(i % files),
-        mp3Key: `wavs_and_mp3s/${beatId}.mp3`,
-        wavKey: null,
-        stemsKey: null,
-      },
-      dna: sampleDna({
-        genreTags: [{ tag: GENRES[i % GENRES.length]!, score: 0.9 }],
-        keyPrediction: { value: KEYS[i % KEYS.length]!, tonic: 'A', mode: 'minor', confidence: 0.9 },
-        bpm: { value: 70 + (i % 90), confidence: 0.9 },
-        embedding: normalise(Array.from({ length: DIMS }, gauss)),
-      }),
-      publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    };
-  });
-}
-const snippetKey = (file: number) => `snippets/serving-snippet-${file}.mp3`;
-
-const listen = (server: Server) =>
-  new Promise<string>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    );
-  });
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const url = await listen(probe);
-  await close(probe);
-  return Number(new URL(url).port);
-}
-
-/** nginx with a generated config: one server on a loopback port, root = the blob store's objects. */
-async function startNginx(dir: string, root: string) {
-  const port = await freePort();
-  const conf = path.join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    [
-      `worker_processes ${nginxWorkers};`,
-      'daemon off;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  types { audio/mpeg mp3; }',
-      '  access_log off;',
-      '  sendfile on;',
-      '  tcp_nopush on;',
-      // Node's server has no per-connection request cap; nginx's default (1000) would reconnect.
-      '  keepalive_requests 1000000;',
-      `  client_body_temp_path ${path.join(dir, 'body')};`,
-      `  proxy_temp_path ${path.join(dir, 'proxy')};`,
-      `  fastcgi_temp_path ${path.join(dir, 'fastcgi')};`,
-      `  uwsgi_temp_path ${path.join(dir, 'uwsgi')};`,
-      `  scgi_temp_path ${path.join(dir, 'scgi')};`,
-      `  server { listen 127.0.0.1:${port}; root ${root}; location / { } }`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-  // Its messages go to error.log: a child holding this process's stdout would outlive a crash.
-  const child = spawn(binary, ['-c', conf, '-p', dir], { stdio: 'ignore' });
-  process.once('exit', () => child.kill('SIGQUIT'));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`nginx exited (${code}); see ${dir}/error.log`))),
-  );
-  exited.catch(() => undefined);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) await exited;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** Runs one phase in a forked load generator and returns its figures. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(path.join(__dirname, 'loadgen.ts'), { stdio: 'inherit' });
-    let result: LoadResult | undefined;
-    child.once('message', (message) => {
-      result = message as LoadResult;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`load generator exited (${code}) without a result`)),
-    );
-    child.send(spec);
-  });
-}
-
-/** A visitor as the gateway sees one: the CSRF cookie pair and its token from GET /api/csrf. */
-async function visitorSession(gatewayUrl: string): Promise<VisitorSession> {
-  const response = await fetch(`${gatewayUrl}/api/csrf`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .join('; ');
-  return { cookie, csrfToken };
-}
 
 const cpuPercent = (before: NodeJS.CpuUsage, wallMs: number) => {
   const used = process.cpuUsage(before);
@@ -256,7 +119,7 @@ async function main() {
     const matchmakerUrl = await listen(matchmakerServer);
 
     const t0 = performance.now();
-    const beats = catalogue();
+    const beats = catalogue(beatCount, files);
     for (let i = 0; i < beats.length; i += 500)
       await bus.publish(
         CATALOG_TOPIC,
@@ -271,6 +134,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     console.log(`projected ${beats.length} beats in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await textIndexSettled(service);
 
     // The gateway's secret also seals the device cookies the load generator gives each listener (a
     // device's uuid is vouched for only by that cookie, as the exclude call would set it).
@@ -302,7 +166,7 @@ async function main() {
     servers.push(helloServer);
     const helloUrl = await listen(helloServer);
 
-    const started = await startNginx(dir, blobs.objectsDir);
+    const started = await startNginx(nginxWorkers, dir, blobs.objectsDir);
     nginx = started.child;
 
     // Every connection's visitor: its own CSRF cookie pair and token.
@@ -428,6 +292,9 @@ async function main() {
     console.log(
       [
         `beats=${beatCount}`,
+        // One Node thread serves the gateway and the service: at saturation, its time per request.
+        `telemetry=${telemetryOn ? 'on' : 'off'}`,
+        `beat_play_us_per_request=${(1e6 / playResult.rps).toFixed(0)}`,
         `connections=${connections}`,
         `seconds=${seconds}`,
         `hello_rps=${helloResult.rps.toFixed(0)}`,
@@ -466,3 +333,29 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/**
+ * Waits until text search has embedded every playable beat's description: its sentence model's thread
+ * does that in the background once beats arrive (about 8 ms of a core per beat), and a phase measured
+ * before it is done shares the cores with it. The figures are the steady state's. Stops waiting when
+ * no beat was embedded for a minute (no model here, or it failed), and says so.
+ */
+async function textIndexSettled(matchmaker: Awaited<ReturnType<typeof createMatchmakerService>>) {
+  const started = performance.now();
+  let embedded = -1;
+  let progressAt = started;
+  for (;;) {
+    const playable = await matchmaker.pool.activePlayable();
+    const now = matchmaker.text.index.embeddedCount(playable);
+    if (now >= playable.length) break;
+    if (now > embedded) [embedded, progressAt] = [now, performance.now()];
+    if (performance.now() - progressAt > 60_000) {
+      console.log(
+        `text index: ${now} of ${playable.length} beats embedded, no progress for 60 s: measuring anyway`,
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(`text index: every beat embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

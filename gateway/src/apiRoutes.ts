@@ -76,7 +76,7 @@ export function apiRoutes(parts: ApiRouteParts) {
       delete req.headers.cookie;
       req.headers[INTERNAL_TOKEN_HEADER] = req.internalToken;
       req.headers[HEADERS.requestId] = String(req.id);
-      callService(target.service, req, res, next);
+      callService(target, req, res, next);
     } catch (error) {
       next(error);
     }

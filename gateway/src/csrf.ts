@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, GATEWAY_MESSAGES, HEADERS } from '@beatmatch/contracts';
+import { PassedChecks } from './passedChecks';
 
 const VISITOR_COOKIE = 'bm_vid';
 
@@ -28,10 +29,11 @@ export function visitorCookie(secureCookies: boolean): RequestHandler {
  * cookie), `protection` refuses an API call whose x-csrf-token header does not match.
  */
 export function doubleSubmitCsrf(secret: string, secureCookies: boolean) {
+  const cookieName = secureCookies ? '__Host-bm.csrf' : 'bm_csrf';
   const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
     getSecret: () => secret,
     getSessionIdentifier: (req) => String(req.cookies[VISITOR_COOKIE] ?? ''),
-    cookieName: secureCookies ? '__Host-bm.csrf' : 'bm_csrf',
+    cookieName,
     cookieOptions: { sameSite: 'lax', secure: secureCookies, path: '/', httpOnly: true },
     getCsrfTokenFromRequest: (req) => req.headers[HEADERS.csrfToken],
     errorConfig: {
@@ -44,5 +46,29 @@ export function doubleSubmitCsrf(secret: string, secureCookies: boolean) {
     res.setHeader('cache-control', 'no-store');
     res.json({ csrfToken: generateCsrfToken(req, res) });
   };
-  return { tokenRoute, protection: doubleCsrfProtection };
+  // The check is an HMAC of the visitor id and the token under the fixed secret: the same three values
+  // always give the same verdict, so a pass is remembered by them (any other value is checked in full).
+  const passed = new PassedChecks<true>();
+  const protection: RequestHandler = (req, res, next) => {
+    const key = passKey(req, cookieName);
+    if (key !== undefined && passed.get(key)) return next();
+    doubleCsrfProtection(req, res, (error?: unknown) => {
+      if (!error && key !== undefined) passed.remember(key, true);
+      next(error);
+    });
+  };
+  return { tokenRoute, protection };
+}
+
+/** Methods csrf-csrf lets through unchecked (its default): a pass on one of them proves nothing. */
+const UNCHECKED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a CSRF verdict depends on, for a checked method whose header repeats its cookie; else undefined. */
+function passKey(req: Request, cookieName: string): string | undefined {
+  if (UNCHECKED_METHODS.has(req.method)) return undefined;
+  const token: unknown = req.cookies[cookieName];
+  const visitor: unknown = req.cookies[VISITOR_COOKIE];
+  if (typeof token !== 'string' || typeof visitor !== 'string') return undefined;
+  if (req.headers[HEADERS.csrfToken] !== token) return undefined;
+  return `${visitor.length}:${visitor}${token}`;
 }

@@ -112,6 +112,11 @@ describe('DeviceCookie', () => {
     const sealed = cookie.seal('8f0c7a2e-0b7e-4b8e-9d1f-2f6a1c3b4d5e');
     expect(cookie.open(sealed)).toBe('8f0c7a2e-0b7e-4b8e-9d1f-2f6a1c3b4d5e');
     expect(cookie.open(sealed.replace('8f0c', '8f0d'))).toBeUndefined();
+    // Once opened it is remembered: again the same uuid, and a changed MAC is still refused.
+    expect(cookie.open(sealed)).toBe('8f0c7a2e-0b7e-4b8e-9d1f-2f6a1c3b4d5e');
+    const mac = sealed.split('.')[1]!;
+    const otherMac = `${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
+    expect(cookie.open(sealed.replace(mac, otherMac))).toBeUndefined();
     expect(cookie.open(undefined)).toBeUndefined();
     expect(cookie.open('x'.repeat(300))).toBeUndefined();
     expect(() => cookie.seal('not a uuid')).toThrow();

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PassedChecks } from './passedChecks';
 
 /** The browser's device uuid as the gateway issued it (httpOnly, signed: `uuid.mac`). */
 export const DEVICE_COOKIE = 'bm_device';
@@ -15,6 +16,8 @@ export const isDeviceId = (value: unknown): value is string =>
  */
 export class DeviceCookie {
   private readonly key: Buffer;
+  /** Cookies that opened, with their device uuid: a listener's swipes cost one HMAC, not one each. */
+  private readonly opened = new PassedChecks<string>();
 
   constructor(secret: string) {
     this.key = createHmac('sha256', secret).update('beatmatch device cookie v1').digest();
@@ -32,6 +35,14 @@ export class DeviceCookie {
   /** The device uuid of a cookie the gateway sealed; undefined for anything else. */
   open(value: unknown): string | undefined {
     if (typeof value !== 'string' || value.length > 200) return undefined;
+    const known = this.opened.get(value);
+    if (known !== undefined) return known;
+    const deviceId = this.check(value);
+    if (deviceId !== undefined) this.opened.remember(value, deviceId);
+    return deviceId;
+  }
+
+  private check(value: string): string | undefined {
     const dot = value.lastIndexOf('.');
     if (dot < 1) return undefined;
     const deviceId = value.slice(0, dot);

@@ -1,11 +1,15 @@
-import express from 'express';
+import express, { Router, type Express } from 'express';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { HEADERS } from '@beatmatch/contracts';
+import { GATEWAY_MESSAGES, HEADERS, NOT_AUTHENTICATED_MESSAGE } from '@beatmatch/contracts';
 import {
   createLogger,
+  createServiceApp,
   generateInternalKeyPair,
+  handleCall,
+  HttpProblem,
+  INTERNAL_TOKEN_HEADER,
   InternalTokenIssuer,
   InternalTokenVerifier,
   type Caller,
@@ -237,3 +241,207 @@ describe('services called in process and over HTTP', () => {
     expect(laneSeen.map((s) => s.url)).toEqual(['/player/snippet?beatId=b-2', '/player/snippet?beatId=fail']);
   });
 });
+
+/**
+ * The direct hand-off (`directCallOf`): a service built with the kit (createServiceApp + handleCall)
+ * gets each declared call straight from the gateway, without its app routing it again. Three gateways
+ * make the same calls: direct, the same app called whole in process, and the app behind the proxy;
+ * the browser must get the same status, headers and body from all three, and the handlers must see the
+ * same request (caller, internal token, request id, path, body).
+ */
+describe('declared calls handed straight to the service’s handler', () => {
+  const OWN_BEAT = 'beat-own-1';
+  const USER = { userId: 'u-1', userName: 'someone', email: 'someone@example.com', sessionId: 's-1' };
+  let server: Server;
+  let serviceApp: Express;
+  let gateways: Record<'direct' | 'wholeApp' | 'proxied', ReturnType<typeof createGateway>>;
+  const seen: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    const keys = await generateInternalKeyPair();
+    const { app, finalize } = createServiceApp({
+      name: 'stand-in',
+      logger: createLogger('test', 'silent'),
+      verifier: new InternalTokenVerifier(keys.publicKey),
+    });
+    serviceApp = app;
+    app.use(standInRoutes(seen, () => serviceApp, { OWN_BEAT, USER }));
+    finalize();
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const options = {
+      logger: createLogger('test', 'silent'),
+      issuer: new InternalTokenIssuer(keys.privateKey),
+      serviceUrl: () => url,
+      csrfSecret: 'z'.repeat(32),
+      secureCookies: false,
+      remotes: { producer: '/p', artist: '/a' },
+      rateLimits: { login: 3 },
+    };
+    gateways = {
+      direct: createGateway({ ...options, serviceApp: () => app }),
+      // A plain function in front of the app hides its routes: the gateway hands the request to the app.
+      wholeApp: createGateway({ ...options, serviceApp: () => (req, res, next) => app(req, res, next) }),
+      proxied: createGateway(options),
+    };
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** The calls, in order, through one gateway: what the browser got and what the handlers saw. */
+  const journey = async (gateway: ReturnType<typeof createGateway>) => {
+    seen.length = 0;
+    const agent = request.agent(gateway);
+    const csrf = String(((await agent.get('/api/csrf')).body as { csrfToken: string }).csrfToken);
+    const post = (name: string, body: object = {}) =>
+      agent.post(`/api/${name}`).set('x-csrf-token', csrf).send(body);
+    const login = { email: 'Someone@Example.com', password: 'long enough pw', uuid: null };
+    const responses = [
+      await post('beatmatch_exclude'),
+      await post('beatmatch_login', { email: 'someone@example.com' }), // no password: the spec's 400
+      await post('beatmatch_auth'), // signed out: 401
+      await post('beatmatch_login', login),
+      await post('beatmatch_auth'),
+      await post('beatmatch_manage_beats_delete', { beatId: OWN_BEAT, delete: true }),
+      await post('beatmatch_manage_beats_delete', { beatId: 'beat-of-another', delete: true }),
+      await agent.post('/api/beatmatch_manage_beats_delete').send({ beatId: OWN_BEAT }), // no CSRF token
+      await post('beatmatch_manage_beats'), // the handler fails: 500
+      await agent.get('/api/beatmatch_logout'), // a POST call as GET: the service's 404
+      await post('beatmatch_login', login), // the third login in the window
+      await post('beatmatch_login', login), // the fourth: 429
+      await post('beatmatch_logout'),
+      await post('beatmatch_auth'), // signed out again
+    ];
+    return { answers: responses.map(comparable), seen: seen.map(({ routedByApp: _, ...rest }) => rest) };
+  };
+
+  it('answers every call as the service’s app and the proxy do, and the handler sees the same request', async () => {
+    const direct = await journey(gateways.direct);
+    const routedByApp = seen.map((entry) => entry.routedByApp);
+    const wholeApp = await journey(gateways.wholeApp);
+    const proxied = await journey(gateways.proxied);
+    expect(direct).toEqual(wholeApp);
+    expect(direct).toEqual(proxied);
+    // The direct calls never went through the service app's own routing; the others did.
+    expect(routedByApp.length).toBeGreaterThan(0);
+    expect(routedByApp.every((byApp) => byApp === false)).toBe(true);
+    expect(seen.every((entry) => entry.routedByApp === true)).toBe(true);
+    // And what that is.
+    expect(direct.answers.map((answer) => answer.status)).toEqual([
+      200, 400, 401, 200, 200, 200, 403, 403, 500, 404, 200, 429, 200, 401,
+    ]);
+    expect(direct.answers[1]!.body).toMatchObject({ message: 'Password is required.' });
+    expect(direct.answers[2]!.body).toMatchObject({ message: NOT_AUTHENTICATED_MESSAGE });
+    expect(direct.answers[7]!.body).toMatchObject({ message: GATEWAY_MESSAGES.csrfInvalid });
+    expect(direct.answers[11]!.body).toMatchObject({ message: GATEWAY_MESSAGES.tooManyAttempts });
+    expect(direct.answers[0]!.setCookie).toEqual([expect.stringMatching(new RegExp(`^${DEVICE_COOKIE}=…`))]);
+    expect(direct.answers[3]!.setCookie).toEqual([expect.stringMatching(/^bm_session=…/)]);
+    expect(direct.answers[12]!.setCookie).toEqual([
+      expect.stringMatching(/^bm_session=…; Path=\/; Expires=Thu, 01 Jan 1970/),
+    ]);
+    expect(direct.answers.every((answer) => answer.session === null && answer.device === null)).toBe(true);
+    expect(direct.seen.map((entry) => entry.url)).toEqual([
+      '/devices',
+      '/login',
+      '/me',
+      '/beats/delete',
+      '/beats/delete',
+      '/beats/manage',
+      '/login',
+      '/logout',
+    ]);
+    expect(direct.seen[2]!.caller).toEqual({ ...USER, deviceId: expect.any(String) });
+  });
+});
+
+/** Headers that differ by request or by transport, and those a browser reads. */
+const VOLATILE = new Set([
+  'date',
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+]);
+
+function comparable(response: request.Response) {
+  const problem = /problem/.test(String(response.headers['content-type']));
+  const headers = Object.fromEntries(
+    Object.entries(response.headers as Record<string, string>)
+      .filter(([name]) => !VOLATILE.has(name))
+      // A problem carries its request id, so its ETag differs per request; the seconds left in a
+      // window depend on when each gateway's window began.
+      .filter(([name]) => name !== 'etag' || !problem)
+      .map(([name, value]) => [name, name.startsWith('ratelimit') ? value.replace(/t=\d+/g, 't=…') : value])
+      .map(([name, value]) => [name, name === 'retry-after' ? 'set' : value]),
+  );
+  return {
+    status: response.status,
+    body: { ...(response.body as object), requestId: undefined },
+    headers,
+    requestId: typeof response.headers[HEADERS.requestId],
+    setCookie: ((response.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((cookie) =>
+      cookie.replace(/=[^;]*/, '=…').replace(/Expires=(?!Thu, 01 Jan 1970)[^;]*/, 'Expires=…'),
+    ),
+    session: response.headers[HEADERS.session] ?? null,
+    device: response.headers[HEADERS.device] ?? null,
+  };
+}
+
+/**
+ * A stand-in identity and catalog built with the kit: the session lookup the gateway makes over HTTP,
+ * and declared calls registered with handleCall that record what they saw (`routedByApp`: whether the
+ * service's own app routed the request, which sets its request prototype).
+ */
+function standInRoutes(
+  seen: Array<Record<string, unknown>>,
+  app: () => Express,
+  fixtures: { OWN_BEAT: string; USER: Caller & { sessionId: string } },
+) {
+  const router = Router();
+  router.post('/sessions/resolve', (req, res) => {
+    if ((req.body as { token?: string }).token === 'session-token-1') res.json(fixtures.USER);
+    else res.status(401).end();
+  });
+  const record = (req: express.Request) =>
+    seen.push({
+      url: req.url,
+      caller: req.caller,
+      token: req.headers[INTERNAL_TOKEN_HEADER],
+      requestId: req.headers[HEADERS.requestId] === req.id,
+      cookieHeader: req.headers.cookie ?? null,
+      body: req.body as unknown,
+      routedByApp: (req as { app?: unknown }).app === app(),
+    });
+  handleCall(router, 'beatmatch_exclude', (_input, { req, res }) => {
+    record(req);
+    res.setHeader(HEADERS.device, '3f1d0c8e-7a52-4a8e-9b1c-2d3e4f5a6b7c');
+    return { uuid: '3f1d0c8e-7a52-4a8e-9b1c-2d3e4f5a6b7c' };
+  });
+  handleCall(router, 'beatmatch_login', (_input, { req, res }) => {
+    record(req);
+    res.setHeader(HEADERS.session, 'session-token-1');
+    res.setHeader(HEADERS.sessionExpires, new Date(Date.UTC(2030, 0, 1)).toUTCString());
+    return { response: 'success' as const, data: 'someone', isReferral: false };
+  });
+  handleCall(router, 'beatmatch_auth', (_input, { req }) => {
+    record(req);
+    const { userId = '', userName = '', email = '' } = req.caller ?? {};
+    return { userName, profilePicture: null, userId, email };
+  });
+  handleCall(router, 'beatmatch_manage_beats_delete', (input, { req }) => {
+    record(req);
+    if (input.beatId !== fixtures.OWN_BEAT) throw new HttpProblem(403, 'Not your beat.', 'forbidden');
+    return { data: input.beatId };
+  });
+  handleCall(router, 'beatmatch_manage_beats', (_input, { req }) => {
+    record(req);
+    throw new Error('the read model is gone');
+  });
+  handleCall(router, 'beatmatch_logout', (_input, { req }) => {
+    record(req);
+    return { message: 'Logged out.' };
+  });
+  return router;
+}

@@ -1,4 +1,5 @@
-/** The gateway as its own process (distributed profile). */
+/** The gateway as its own process (distributed profile), or as GATEWAY_PROCESSES of them (./processes.ts). */
+import { runsWorkers } from './processes';
 import '@beatmatch/platform/telemetry/autostart';
 import path from 'node:path';
 import { z } from 'zod';
@@ -107,7 +108,8 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? error}\n`);
-  process.exit(1);
-});
+if (!runsWorkers)
+  main().catch((error) => {
+    process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? error}\n`);
+    process.exit(1);
+  });

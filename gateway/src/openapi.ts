@@ -1,5 +1,10 @@
-import { z } from 'zod';
-import { apiCalls, isBytesAnswer, type CallDeclaration } from '@beatmatch/contracts';
+import type { z } from 'zod';
+import {
+  apiCalls,
+  isBytesAnswer,
+  jsonSchemaOf as jsonSchema,
+  type CallDeclaration,
+} from '@beatmatch/contracts';
 import { API_PREFIX } from './routes';
 import { SESSION_COOKIE } from './session';
 
@@ -14,14 +19,6 @@ const problemResponse = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: problem } },
 });
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return rest;
-}
 
 /** A multipart body: the text fields as strings, plus one binary file field. */
 function multipartSchema(fields: Record<string, unknown>, file: string): Record<string, unknown> {

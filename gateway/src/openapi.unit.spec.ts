@@ -28,6 +28,7 @@ describe('OpenAPI document', () => {
     };
     expect(signup.required.sort()).toEqual(['email', 'password', 'username']);
     expect(Object.keys(signup.properties).sort()).toEqual([
+      'agreedToMail',
       'email',
       'password',
       'ref',

@@ -3,9 +3,9 @@ import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import onHeaders from 'on-headers';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ERROR_CODES, GATEWAY_MESSAGES, HEADERS } from '@beatmatch/contracts';
-import { inSpan, problem, type Logger } from '@beatmatch/platform';
+import { directCallOf, inSpan, problem, type Logger } from '@beatmatch/platform';
 import type { GatewayOptions } from './options';
-import type { ServiceName } from './routes';
+import type { RouteTarget, ServiceName } from './routes';
 import { SESSION_COOKIE, type SessionResolver } from './session';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, type DeviceCookie, isDeviceId } from './device';
 
@@ -14,7 +14,12 @@ const SESSION_EXPIRES_HEADER = HEADERS.sessionExpires;
 const DEVICE_HEADER = HEADERS.device;
 
 /** Hands a call (its request already carrying the service's path and the internal token) to its service. */
-export type ServiceCall = (service: ServiceName, req: Request, res: Response, next: NextFunction) => void;
+export type ServiceCall = (
+  target: Pick<RouteTarget, 'service' | 'path'>,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => void;
 
 /**
  * What the gateway does with a service's answer before the browser sees it: a session token identity
@@ -67,15 +72,17 @@ function answerHeaders(secureCookies: boolean, sessions: SessionResolver, device
 type ServiceHeaders = ReturnType<typeof answerHeaders>;
 
 /**
- * A service running in this process (embedded profile): its app gets the request and response objects
+ * A service running in this process (embedded profile) gets the request and response objects
  * themselves, carrying exactly what a proxied call carries (its own path, the internal token, the
  * request id, no cookies), and its answer's headers pass through `serviceHeaders` just before they are
- * written. No loopback HTTP hop: no second parse, no proxy, no socket writes in between.
+ * written. No loopback HTTP hop: no second parse, no proxy, no socket writes in between. `service` is
+ * the call's direct hand-off (`directCallOf`: the service app's middleware and the call's handler,
+ * without the app routing it again), or the app itself where there is none.
  */
 function callInProcess(
   serviceHeaders: ServiceHeaders,
   name: ServiceName,
-  service: RequestHandler,
+  service: { handle: RequestHandler; direct: boolean },
   req: Request,
   res: Response,
   next: NextFunction,
@@ -96,19 +103,38 @@ function callInProcess(
   // its event-store appends) hangs under it, in the gateway's trace.
   void inSpan(
     `gateway → ${name}`,
-    { 'beatmatch.service': name, 'url.path': req.path, 'beatmatch.call': 'in-process' },
+    {
+      'beatmatch.service': name,
+      'url.path': req.path,
+      'beatmatch.call': service.direct ? 'direct' : 'in-process',
+    },
     () =>
       new Promise<void>((resolve) => {
         res.once('close', resolve);
-        service(req, res, next);
+        service.handle(req, res, next);
       }),
   );
 }
 
 type Proxy = ReturnType<typeof createProxyMiddleware<Request, Response>>;
 
+/**
+ * A service that does not answer (down, restarting, unreachable): a 503 that names it, so an operator
+ * reading the answer or the log knows which one, while the user reads the spec's reload message.
+ */
+function serviceDown(res: ServerResponse, service: ServiceName, requestId: string) {
+  const body = {
+    ...problem(503, GATEWAY_MESSAGES.unavailable, ERROR_CODES.serviceUnavailable, requestId),
+    title: `The ${service} service is unavailable`,
+    service,
+  };
+  res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '5' });
+  res.end(JSON.stringify(body));
+}
+
 /** The proxy to a service at its URL (distributed profile, or a service not in this process). */
 function serviceProxy(
+  service: ServiceName,
   serviceUrl: () => string,
   agent: Agent,
   serviceHeaders: ServiceHeaders,
@@ -135,25 +161,18 @@ function serviceProxy(
         );
       },
       error: (error, req, res) => {
-        logger.error({ err: error }, 'proxy error');
-        const body = problem(
-          502,
-          GATEWAY_MESSAGES.unavailable,
-          ERROR_CODES.badGateway,
-          String((req as Request).id),
-        );
-        if ('headersSent' in res && !res.headersSent) {
-          (res as ServerResponse).writeHead(502, { 'content-type': 'application/problem+json' });
-          (res as ServerResponse).end(JSON.stringify(body));
-        }
+        logger.error({ err: error, service }, `${service} cannot be reached`);
+        if ('headersSent' in res && !res.headersSent)
+          serviceDown(res as ServerResponse, service, String((req as Request).id));
       },
     },
   });
 }
 
 /**
- * How a call reaches its service: in process when the service's app runs here (embedded profile), else
- * through its proxy, one per service, made on its first call.
+ * How a call reaches its service: in process when the service's app runs here (embedded profile),
+ * straight to the call's handler where the app allows it, else through its proxy, one per service,
+ * made on its first call.
  */
 export function serviceCall(
   options: Pick<GatewayOptions, 'serviceApp' | 'serviceUrl' | 'secureCookies' | 'logger'>,
@@ -167,14 +186,16 @@ export function serviceCall(
   const proxyFor = (service: ServiceName): Proxy => {
     let proxy = proxies.get(service);
     if (!proxy) {
-      proxy = serviceProxy(() => options.serviceUrl(service), agent, serviceHeaders, options.logger);
+      proxy = serviceProxy(service, () => options.serviceUrl(service), agent, serviceHeaders, options.logger);
       proxies.set(service, proxy);
     }
     return proxy;
   };
-  return (service, req, res, next) => {
+  return ({ service, path }, req, res, next) => {
     const local = options.serviceApp?.(service);
-    if (local) callInProcess(serviceHeaders, service, local, req, res, next);
-    else proxyFor(service)(req, res, next);
+    if (!local) return proxyFor(service)(req, res, next);
+    const direct = directCallOf(local, req.method, path);
+    const handle = direct ? { handle: direct, direct: true } : { handle: local, direct: false };
+    callInProcess(serviceHeaders, service, handle, req, res, next);
   };
 }

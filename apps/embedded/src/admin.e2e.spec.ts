@@ -87,6 +87,16 @@ it('refuses payouts’ admin calls to everyone until identity grants the role, t
   );
   // A refused caller's attempts are not admin actions.
   expect(actions.filter((action) => action.by === bob.email)).toEqual([]);
+
+  // Nor are reads (this list, a job's progress): a read, then a change; once the change is in the log,
+  // the read before it would be too.
+  await ann.post('admin_actions');
+  await ann.post('payout_exclude_intercash', { exclude: false });
+  const after = await until(
+    () => ann.post<{ actions: AdminAction[] }>('admin_actions'),
+    (response) => response.body.actions?.filter((a) => a.action === 'payout_exclude_intercash').length === 2,
+  );
+  expect(after.body.actions.filter((action) => action.action === 'admin_actions')).toEqual([]);
 });
 
 it('lets an admin grant another, and the command line refuses while the app holds its data directory', async () => {

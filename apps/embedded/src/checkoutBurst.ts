@@ -145,3 +145,16 @@ export async function findings(buyers: Buyer[], record: CommerceRecord) {
     confirmedPayments: confirmed.length,
   };
 }
+
+/** The rounds' verdict: nothing bought twice, left in a cart, lost or unsettled; some payment confirmed. */
+export function expectNothingWrong(found: Awaited<ReturnType<typeof findings>>) {
+  expect(found).toEqual({
+    duplicatePurchases: [],
+    paidInCarts: [],
+    lostPurchases: [],
+    unsettledPayments: [],
+    confirmedPayments: expect.any(Number),
+  });
+  // A payment whose answer died with the process is confirmed by nobody, yet bought (lostPurchases).
+  expect(found.confirmedPayments).toBeGreaterThan(0);
+}

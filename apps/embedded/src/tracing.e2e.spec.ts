@@ -41,7 +41,7 @@ describe('tracing', () => {
     };
     return { trace, append: append!, gateway: gateway!, ancestors };
   };
-  const SERVER = 1;
+  const [SERVER, PRODUCER, CONSUMER] = [1, 3, 4];
   const urlPath = (span: ProbeSpan) =>
     String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
 
@@ -51,6 +51,15 @@ describe('tracing', () => {
     const call = chain.find((s) => s.name === 'gateway → identity');
     expect(call?.attributes['url.path']).toBe('/signup');
     expect(chain).toContain(gateway);
+  });
+
+  it("continues the sign-up's trace from its append through the outbox relay to each consumer", () => {
+    const { trace, append, ancestors } = probe('in-process');
+    const published = trace.filter((s) => s.kind === PRODUCER && s.parentSpanId === append.spanId);
+    expect(published.map((s) => s.attributes['beatmatch.event.type'])).toContain('identity.UserRegistered');
+    const consumed = trace.filter((s) => s.kind === CONSUMER);
+    expect(consumed.length).toBeGreaterThan(0);
+    for (const consumer of consumed) expect(ancestors(consumer)).toContain(append);
   });
 
   it('records the sign-up as one trace across the HTTP hop when the gateway proxies', () => {

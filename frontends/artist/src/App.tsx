@@ -28,6 +28,32 @@ const PlayHistoryPage = lazy(() =>
   import('./matchmaker/PlayHistoryPage').then((m) => ({ default: m.PlayHistoryPage })),
 );
 
+const YoutubeSearchPage = lazy(() =>
+  import('./discovery/youtube/YoutubeSearchPage').then((m) => ({ default: m.YoutubeSearchPage })),
+);
+const SpotifySearchPage = lazy(() =>
+  import('./discovery/spotify/SpotifySearchPage').then((m) => ({ default: m.SpotifySearchPage })),
+);
+const MySoundPage = lazy(() =>
+  import('./discovery/mySound/MySoundPage').then((m) => ({ default: m.MySoundPage })),
+);
+
+const BattlePage = lazy(() => import('./battles/BattlePage').then((m) => ({ default: m.BattlePage })));
+const BattlegroundPage = lazy(() =>
+  import('./battles/BattlegroundPage').then((m) => ({ default: m.BattlegroundPage })),
+);
+const SubmissionPage = lazy(() =>
+  import('./battles/SubmissionPage').then((m) => ({ default: m.SubmissionPage })),
+);
+const LeaderboardPage = lazy(() =>
+  import('./battles/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage })),
+);
+const RulesPage = lazy(() => import('./battles/RulesPage').then((m) => ({ default: m.RulesPage })));
+
+const TextSearchPage = lazy(() =>
+  import('./discovery/text/TextSearchPage').then((m) => ({ default: m.TextSearchPage })),
+);
+
 const page = (element: ReactNode) => (
   <Suspense fallback={<div className="page-loading" role="status" aria-label="Loading" />}>
     {element}
@@ -53,6 +79,10 @@ function ArtistPages({ basename }: { basename: string }) {
           matchmaker: page(<MatchmakerPage />),
           matchlist: page(<MatchListPage />),
           playhistory: page(<PlayHistoryPage />),
+          textsearch: page(<TextSearchPage />),
+          youtubesearch: page(<YoutubeSearchPage />),
+          spotifysearch: page(<SpotifySearchPage />),
+          mysoundanalyzer: page(<MySoundPage />),
           checkout: page(<CartPage findBeatsPath="/matchmaker" />),
           purchase: page(<ThankYouPage />),
         }}
@@ -66,9 +96,18 @@ function ArtistPages({ basename }: { basename: string }) {
         matchmaker: page(<MatchmakerPage />),
         matchlist: page(<MatchListPage />),
         playhistory: page(<PlayHistoryPage />),
+        textSearch: page(<TextSearchPage />),
+        youtubeSearch: page(<YoutubeSearchPage />),
+        spotifySearch: page(<SpotifySearchPage />),
+        mySoundAnalyzer: page(<MySoundPage />),
         checkout: page(<CartPage />),
         purchases: page(<PurchasesPage />),
         marketplace_pro: page(<SubscriptionPage type="artist" />),
+        beatBattle: page(<BattlePage />),
+        battleground: page(<BattlegroundPage />),
+        submission: page(<SubmissionPage />),
+        leaderboard: page(<LeaderboardPage />),
+        rules: page(<RulesPage />),
       }}
     />
   );

@@ -45,4 +45,11 @@ export const artistPages: PageInfo[] = [
     group: 'subscriptions',
     label: 'Artist',
   }),
+  // Beat battles (issue 26): listening and voting are the matchmaker's, so the artist remote hosts them
+  // (not in the side menu: the spec's menu has no entry for them).
+  artistPage('beatBattle', 'Beat Battle', 'Compete with your beats'),
+  artistPage('battleground', 'Battleground', 'Vote on the beats in the battle'),
+  artistPage('submission', 'Battle Submission', 'Submit a beat to the battle'),
+  artistPage('leaderboard', 'Leaderboard', 'The beat battle rankings'),
+  artistPage('rules', 'Battle Rules', 'How the beat battle works'),
 ];

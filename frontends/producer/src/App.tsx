@@ -27,6 +27,9 @@ const DashboardPage = lazy(() =>
 const AmbassadorProgram = lazy(() =>
   import('./referrals/AmbassadorProgram').then((m) => ({ default: m.AmbassadorProgram })),
 );
+const ReferralRewards = lazy(() =>
+  import('./referrals/ReferralRewards').then((m) => ({ default: m.ReferralRewards })),
+);
 // The payouts pages share one chunk (their tables and forms).
 const payouts = () => import('./payouts');
 const ConfigurePayout = lazy(() => payouts().then((m) => ({ default: m.ConfigurePayout })));
@@ -49,6 +52,20 @@ function Screen({ children }: { children: ReactNode }) {
     </RemoteTheme>
   );
 }
+
+/** The referral dashboard and the month-by-month statement of referral rewards (issue 23). */
+const referralElements = {
+  ambassadorProgram: (
+    <Screen>
+      <AmbassadorProgram />
+    </Screen>
+  ),
+  referralRewards: (
+    <Screen>
+      <ReferralRewards />
+    </Screen>
+  ),
+};
 
 /** The producer remote: its own logged-in pages, routed under the basename the host gives. */
 export default function App({ basename, sdkVersion }: RemoteAppProps) {
@@ -120,11 +137,7 @@ export default function App({ basename, sdkVersion }: RemoteAppProps) {
               <AdminPage />
             </Screen>
           ),
-          ambassadorProgram: (
-            <Screen>
-              <AmbassadorProgram />
-            </Screen>
-          ),
+          ...referralElements,
         }}
       />
     </SdkVersionCheck>

@@ -136,13 +136,11 @@ describe('routes of the shell', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Dashboard');
   });
 
-  it('shows its own coming-soon pages for the shell-owned logged-in routes, titled only in the top bar', async () => {
+  it('mounts the beat battle pages from the artist remote, titled in the top bar', async () => {
     const loadRemote = jest.fn(remoteThatRenders('mounted'));
     renderShell('/user/beatBattle', { api: signedInApi(), loadRemote });
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Beat Battle' })).toHaveLength(1);
+    expect(await screen.findByText('mounted artist at /user')).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Beat Battle');
-    expect(loadRemote).not.toHaveBeenCalled();
   });
 
   it('shows an error panel with a retry when a remote cannot load', async () => {

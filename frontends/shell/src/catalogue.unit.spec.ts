@@ -42,6 +42,11 @@ describe('the page catalogue (each app owns its list)', () => {
       'purchases',
       'checkout',
       'marketplace_pro',
+      'beatBattle',
+      'battleground',
+      'submission',
+      'leaderboard',
+      'rules',
     ]);
   });
 

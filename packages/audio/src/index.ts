@@ -14,6 +14,7 @@ export * from './dna';
 export { DnaError, MIN_ANALYSABLE_SECONDS, type DnaErrorCode } from './errors';
 export { analyzeBytes as analyzeInProcess, type AnalyzeOptions } from './analyzeBytes';
 export { analysisByteLimit } from './decode/limits';
+export { ensureModelFiles, type ModelFile } from './models/modelFiles';
 export type { WorkerInfo as DnaWorkerInfo } from './worker';
 export type { WorkerStats as DnaWorkerStats } from './workerPool';
 export {
@@ -28,6 +29,7 @@ export {
   type Fingerprint,
   type FingerprintComparison,
 } from './fingerprint';
+import { inDnaSpan, observeDnaQueue } from './telemetry';
 
 export interface WorkerAnalyzeOptions extends AnalyzeOptions {
   /**
@@ -51,12 +53,15 @@ let pool: WorkerPool<WorkerResponse, WorkerInfo> | undefined;
 
 /** The process's DNA workers (see ./workerPool.ts), made on first use. */
 function dnaPool(): WorkerPool<WorkerResponse, WorkerInfo> {
-  pool ??= new WorkerPool<WorkerResponse, WorkerInfo>(WORKER_ENTRY, {
+  if (pool) return pool;
+  const created = new WorkerPool<WorkerResponse, WorkerInfo>(WORKER_ENTRY, {
     size: envNumber('BEATMATCH_DNA_WORKERS') ?? 1,
     idleMs: envNumber('BEATMATCH_DNA_WORKER_IDLE_MS') ?? 30_000,
     // The JS heap stays small (audio lives in typed arrays); a runaway heap ends the worker, not the service.
     resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
+  observeDnaQueue(() => created.stats().queued);
+  pool = created;
   return pool;
 }
 
@@ -97,11 +102,13 @@ async function runInWorker(
   const copy = new Uint8Array(bytes.subarray(0, Math.min(bytes.length, limit)));
   const request: WorkerRequest = { bytes: copy, options: { ...analyzeOptions, sourceByteLength }, task };
   const what = task === 'dna' ? 'The DNA analysis' : 'The fingerprint';
-  const response = await dnaPool().run(request, [copy.buffer as ArrayBuffer], timeoutMs, what);
-  if (response.ok) return response;
-  throw response.code === 'INTERNAL'
-    ? new DnaError('WORKER_FAILED', response.message)
-    : new DnaError(response.code, response.message);
+  return inDnaSpan(task, async () => {
+    const response = await dnaPool().run(request, [copy.buffer as ArrayBuffer], timeoutMs, what);
+    if (response.ok) return response;
+    throw response.code === 'INTERNAL'
+      ? new DnaError('WORKER_FAILED', response.message)
+      : new DnaError(response.code, response.message);
+  });
 }
 
 /**

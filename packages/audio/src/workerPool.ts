@@ -1,8 +1,10 @@
 // A small pool of long-lived worker threads for `analyze` and `fingerprint` (./index.ts). A worker serves
 // one request at a time and stays alive for the next, so what it loads once (tsx, the modules, the ONNX
 // sessions of the voice and note models in its own helper threads) is reused. A request that times out
-// or whose worker crashes rejects with a DnaError (TIMEOUT, WORKER_FAILED); that worker is terminated
-// and the next request starts a fresh one. A worker with nothing to do for `idleMs` exits, and workers
+// or whose worker crashes rejects with a DnaError (TIMEOUT, WORKER_FAILED); that worker leaves the pool
+// and the next request starts a fresh one. A busy worker is never terminated mid-request: terminating a
+// thread while onnxruntime runs in it (or in a model thread it started) aborts the whole process
+// ("terminate called after throwing an instance of 'Napi::Error'"), so it is ended once it answers. A worker with nothing to do for `idleMs` exits, and workers
 // never keep the process alive between requests (unref), so tests and command-line tools exit.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DnaError } from './errors';
@@ -48,6 +50,9 @@ export interface WorkerStats<Info> {
   queued: number;
   workers: Array<{ threadId: number; busy: boolean; served: number; info?: Info }>;
 }
+
+/** How long a worker taken out of the pool mid-request may take to answer before it is ended anyway. */
+const ABANDONED_GRACE_MS = 10 * 60_000;
 
 const positive = (value: number | undefined, fallback: number) =>
   value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
@@ -102,13 +107,17 @@ export class WorkerPool<Response, Info = unknown> {
     };
   }
 
-  /** Terminates every worker; running and queued requests reject with WORKER_FAILED. */
+  /**
+   * Ends every worker; running and queued requests reject with WORKER_FAILED at once, and a busy
+   * worker's thread ends when its request has (see the top of this file).
+   */
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0))
-      job.reject(new DnaError('WORKER_FAILED', 'The DNA worker pool was closed.'));
+    const closed = () => new DnaError('WORKER_FAILED', 'The DNA worker pool was closed.');
+    for (const job of this.queue.splice(0)) job.reject(closed());
     await Promise.all(
       [...this.slots].map((slot) => {
-        this.remove(slot, new DnaError('WORKER_FAILED', 'The DNA worker pool was closed.'));
+        if (slot.job) return this.abandon(slot, closed());
+        this.remove(slot);
         return slot.worker.terminate();
       }),
     );
@@ -167,8 +176,10 @@ export class WorkerPool<Response, Info = unknown> {
     slot.job = job;
     slot.worker.ref(); // a request in flight keeps the process alive, as a promise's caller expects
     slot.timer = setTimeout(() => {
-      this.remove(slot, new DnaError('TIMEOUT', `${job.what} did not finish within ${job.timeoutMs} ms.`));
-      void slot.worker.terminate();
+      void this.abandon(
+        slot,
+        new DnaError('TIMEOUT', `${job.what} did not finish within ${job.timeoutMs} ms.`),
+      );
       this.dispatch();
     }, job.timeoutMs);
     slot.worker.postMessage({ id: job.id, request: job.message }, job.transfer);
@@ -187,6 +198,29 @@ export class WorkerPool<Response, Info = unknown> {
     if (slot.job || !this.slots.has(slot)) return;
     this.remove(slot);
     void slot.worker.terminate();
+  }
+
+  /**
+   * Takes a busy worker out of the pool (its request rejects with `error` now) and ends its thread once
+   * it has answered that request, or after ABANDONED_GRACE_MS if it never does. Until then it keeps the
+   * process alive: a process exiting would end the thread mid-request just the same.
+   */
+  private abandon(slot: Slot<Response, Info>, error: Error): Promise<void> {
+    this.remove(slot, error);
+    slot.worker.ref();
+    return new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(deadline);
+        slot.worker.terminate().then(() => resolve(), resolve);
+      };
+      const deadline = setTimeout(end, ABANDONED_GRACE_MS);
+      deadline.unref();
+      slot.worker.once('message', end);
+      slot.worker.once('exit', () => {
+        clearTimeout(deadline);
+        resolve();
+      });
+    });
   }
 
   /** Takes the worker out of the pool; its request, if any, rejects with `error`. */

@@ -21,6 +21,10 @@ export const PACKAGE_TITLES: Record<PackageName, string> = {
   marriage: 'Marriage Package',
 };
 
+/** The upload paths of the wizard (producer-side spec §4). */
+export const UPLOAD_KINDS = ['public', 'private', 'beatBattle', 'mySound'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 const cents = z.number().int().nonnegative();
 export const beatPricesSchema = z.object({
   firstDate: cents,
@@ -94,6 +98,11 @@ export const beatPublishedV1 = contract(
     crate: crateSchema,
     /** Beats of the embedded profile's demo catalogue. */
     demo: z.boolean(),
+    /**
+     * The upload path it came through (producer-side spec §4): beat battles take 'beatBattle' uploads
+     * only. Absent in events published before it was carried.
+     */
+    kind: z.enum(UPLOAD_KINDS).optional(),
     /** A URL path the browser can load (e.g. /api/... or a signed blob URL), null: the default image. */
     coverArtUrl: z.string().nullable(),
     files: beatFilesSchema,

@@ -6,6 +6,8 @@ import { commerceEventContracts } from './commerce';
 import { TRIAL_DAYS } from './plans';
 import { matchmakerEventContracts } from './matchmaker';
 import { referralsEventContracts } from './referrals';
+import { mySoundEventContracts } from './mySound';
+import { subscriptionPaymentContracts } from './subscriptionPayments';
 import type {
   AccountVerifiedV1,
   GuestPurchasesClaimedV1,
@@ -107,7 +109,9 @@ export const integrationEventContracts = [
   sessionsRevokedV1,
   guestPurchasesClaimedV1,
   ...catalogEventContracts,
+  ...mySoundEventContracts,
   ...commerceEventContracts,
+  ...subscriptionPaymentContracts,
   ...matchmakerEventContracts,
   ...referralsEventContracts,
 ] as const;

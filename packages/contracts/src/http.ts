@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   csrfInvalid: 'csrf_invalid',
   rateLimited: 'rate_limited',
   badGateway: 'bad_gateway',
+  /** A service behind the gateway does not answer; the problem's `service` names it. */
+  serviceUnavailable: 'service_unavailable',
 } as const;
 
 /** What a request without a signed-in user hears (artist-side spec §1). */

@@ -50,6 +50,8 @@ export const signupRequestSchema = z.object({
   password,
   ref: z.string().trim().max(64, 'Invalid referral code.').optional().nullable(),
   signedIn: z.boolean().optional(),
+  /** The sign-up form's news-mail box (unticked unless the user ticks it); absent: not agreed. */
+  agreedToMail: z.boolean().optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

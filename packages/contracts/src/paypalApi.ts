@@ -33,6 +33,8 @@ export const PAYPAL_WEBHOOK_OUTCOMES = [
   'renewed',
   'failed',
   'cancelled',
+  /** A plan's payment (a sale) refunded or reversed. */
+  'refunded',
   'ignored',
   'duplicate',
 ] as const;

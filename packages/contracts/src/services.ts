@@ -1,5 +1,5 @@
 /**
- * The service registry: every service by name with its port in the distributed profile. The embedded
+ * The service registry: every service by name with its ports in the distributed profile. The embedded
  * profile, the process runner, `npm run start:distributed`, the gateway's service URLs and the deploy
  * manifests all loop over this list; a service's code is found by convention in `services/<name>`
  * (package `@beatmatch/<name>`, whose `src/index.ts` exports `service`, a ServiceDefinition).
@@ -7,18 +7,20 @@
  * Adding a service: its folder, and one line here.
  */
 export const serviceRegistry = [
-  { name: 'identity', port: 4001 },
-  { name: 'catalog', port: 4002, needs: ['temporal'] },
-  { name: 'matchmaker', port: 4003 },
-  { name: 'commerce', port: 4004 },
-  { name: 'payouts', port: 4005, needs: ['temporal'] },
-  { name: 'referrals', port: 4006, needs: ['temporal'] },
+  { name: 'identity', port: 4001, opsPort: 9401 },
+  { name: 'catalog', port: 4002, opsPort: 9402, needs: ['temporal'] },
+  { name: 'matchmaker', port: 4003, opsPort: 9403 },
+  { name: 'commerce', port: 4004, opsPort: 9404 },
+  { name: 'payouts', port: 4005, opsPort: 9405, needs: ['temporal'] },
+  { name: 'referrals', port: 4006, opsPort: 9406, needs: ['temporal'] },
 ] as const satisfies readonly ServiceEntry[];
 
 export interface ServiceEntry {
   name: string;
   /** Its port in the distributed profile. */
   port: number;
+  /** Its ops listener (OPS_PORT: /metrics, loopback) in the distributed profile; Prometheus scrapes it. */
+  opsPort: number;
   /** Servers of the distributed stack it needs healthy before it starts (beyond postgres and kafka). */
   needs?: readonly ('temporal' | 'eventstoredb' | 's3')[];
 }
@@ -29,6 +31,8 @@ export const serviceNames: readonly RegisteredServiceName[] = serviceRegistry.ma
 
 /** The gateway's port in the distributed profile (services listen on theirs above). */
 export const GATEWAY_PORT = 8080;
+/** The gateway's ops listener in the distributed profile (the services' are theirs above). */
+export const GATEWAY_OPS_PORT = 9400;
 
 export function registeredPort(name: string): number {
   const entry = serviceRegistry.find((candidate) => candidate.name === name);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  adminJobsTaskQueueOf,
   defineService,
+  type AdminJobsWorkflows,
   openEventSourced,
   type BlobStore,
   type EventBus,
@@ -30,6 +32,7 @@ import { demoRouter } from './demo/api';
 import { packs } from './packs';
 import { storeRouter } from './store/api';
 import { dashboard } from './dashboard';
+import { catalogAdmin } from './admin';
 
 export const CATALOG_SCHEMA = 'catalog';
 export { createBeatCommands } from './beats/commands';
@@ -78,7 +81,15 @@ export interface CatalogServiceOptions {
   mailer?: Mailer;
   /** The site's address (links in mails). */
   publicUrl?: () => string;
+  /** Where the maintenance jobs run (Temporal); without it, the maintenance page's jobs are refused. */
+  adminJobs?: AdminJobsWorkflows;
 }
+
+/** The upload workflow's worker, when the catalog has one. */
+const uploadWorker = (workflow: UploadWorkflow | undefined) => ({
+  start: () => workflow?.run?.(),
+  stop: async () => workflow?.stop?.(),
+});
 
 /** Composition root of the catalog (the service kit): store, read models, relay, subscriptions, workers, HTTP. */
 export async function createCatalogService(options: CatalogServiceOptions) {
@@ -93,6 +104,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
       entitlementsSchemaSql,
       packs.readModel,
       dashboard.readModel,
+      catalogAdmin.readModel,
     ],
     projections: (s) => [catalogProjection(s), packs.projection(s)],
     relays: packs.relays,
@@ -116,9 +128,9 @@ export async function createCatalogService(options: CatalogServiceOptions) {
     workflow,
     options.demoCatalogue,
   );
-
   const beatPacks = packs.create({ ...options, store, db, schema: s, queries, entitlements, clock });
   const stats = dashboard.create({ ...options, schema: s, clock });
+  const admin = catalogAdmin.create({ ...options, schema: s, queries, commands, entitlements, clock });
   const service = core.assemble({
     routers: [
       // Public showcase reads first: the catalog router asks for a session after its public routes.
@@ -138,6 +150,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
       beatPacks.router,
       storeRouter({ db, schema: s }),
       stats.router,
+      admin.router,
     ],
     subscriptions: [
       ...beatPacks.subscriptions,
@@ -153,7 +166,7 @@ export async function createCatalogService(options: CatalogServiceOptions) {
           ...(options.topics ? { topics: options.topics } : {}),
         }),
     ],
-    workers: [crateSync, sweeper, { start: () => workflow?.run?.(), stop: async () => workflow?.stop?.() }],
+    workers: [crateSync, sweeper, admin.jobs, uploadWorker(workflow)],
     onStart: demo.start,
     onStop: demo.stop,
   });
@@ -223,6 +236,9 @@ export const service = defineService({
                 ...(config.CATALOG_UPLOAD_TASK_QUEUE ? { taskQueue: config.CATALOG_UPLOAD_TASK_QUEUE } : {}),
               })(commands, { fingerprints }),
           }
+        : {}),
+      ...(temporal
+        ? { adminJobs: { temporal, taskQueue: adminJobsTaskQueueOf('catalog', infrastructure.dataDir) } }
         : {}),
       ...(demo ? { demoCatalogue: { beats: Number(demoCount ?? 60) } } : {}),
     });

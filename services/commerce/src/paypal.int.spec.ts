@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { PLAN_PRICES_CENTS } from '@beatmatch/contracts';
 import {
   LOCAL_WEBHOOK_ALGO,
   localWebhookSignature,
@@ -174,9 +175,12 @@ describe('createPaypalSubscription on PayPal (local contract server)', () => {
       new Date(paypal.subscriptions.get(subId)!.next_billing_time!).toISOString(),
     );
 
-    // A failed payment ends the plan at once; PayPal's later successful retry revives it.
-    expect((await webhook(commerce, failed)).body.outcome).toBe('failed');
-    expect((await webhook(commerce, failed)).body.outcome).toBe('duplicate');
+    // A failed payment ends the plan at once; PayPal's later successful retry revives it. (A failure
+    // made before the sale above is older than it and rightly ignored: commerce never moves a plan
+    // back in time, so this one is made after the sale.)
+    const failedLater = paypal.paymentFailed(subId);
+    expect((await webhook(commerce, failedLater)).body.outcome).toBe('failed');
+    expect((await webhook(commerce, failedLater)).body.outcome).toBe('duplicate');
     expect((await status(commerce, cy, 'producer')).subscribed).toBe(false);
     expect((await webhook(commerce, paypal.salePaid(subId))).body.outcome).toBe('renewed');
     expect((await status(commerce, cy, 'producer')).plan).toBe('producer_professional');
@@ -215,6 +219,57 @@ describe('createPaypalSubscription on PayPal (local contract server)', () => {
     // PayPal's own CANCELLED event that follows changes nothing more.
     const cancelled = paypal.delivery('BILLING.SUBSCRIPTION.CANCELLED', paypal.resource(subId));
     expect((await webhook(commerce, cancelled)).body.outcome).toBe('ignored');
+  });
+});
+
+describe("a PayPal plan's payments (issue 23, the clawback)", () => {
+  it('the sale is the payment (the activation is none); a refund publishes its part once; a reversal ends the plan and cancels it at PayPal', async () => {
+    const eve = randomUUID();
+    const path = '/subscriptions/paypal';
+    const created = await call(commerce, path, { type: 'artist', plan: 'artist' }, eve);
+    const subId = created.body.subId as string;
+    await paypal.approve(created.body.url as string);
+    const activated = paypal.delivery('BILLING.SUBSCRIPTION.ACTIVATED', paypal.resource(subId));
+    expect((await webhook(commerce, activated)).body.outcome).toBe('started');
+    const paymentsOf = () => bed.outbox<{ paymentId: string }>('commerce.SubscriptionPaid', 'userId', eve);
+    const refundsOf = () =>
+      bed.outbox<{ paymentId: string; amountCents: number; reason: string }>(
+        'commerce.SubscriptionPaymentRefunded',
+        'userId',
+        eve,
+      );
+    expect(await paymentsOf()).toEqual([]);
+
+    const sale = paypal.salePaid(subId);
+    const saleId = (JSON.parse(sale.body) as { resource: { id: string } }).resource.id;
+    expect((await webhook(commerce, sale)).body.outcome).toBe('renewed');
+    expect((await paymentsOf()).map((payment) => payment.paymentId)).toEqual([saleId]);
+
+    const refund = paypal.delivery('PAYMENT.SALE.REFUNDED', {
+      id: `REFUND-${randomUUID()}`,
+      sale_id: saleId,
+      state: 'completed',
+      amount: { total: '1.00', currency: 'USD' },
+    });
+    expect((await webhook(commerce, refund)).body.outcome).toBe('refunded');
+    expect((await webhook(commerce, refund)).body.outcome).toBe('duplicate');
+    expect((await status(commerce, eve, 'artist')).subscribed).toBe(true);
+
+    const reversed = paypal.delivery('PAYMENT.SALE.REVERSED', {
+      id: saleId,
+      state: 'reversed',
+      amount: { total: '-50.00', currency: 'USD' },
+    });
+    expect((await webhook(commerce, reversed)).body.outcome).toBe('refunded');
+    const refunds = await refundsOf();
+    expect(refunds.map(({ paymentId, amountCents, reason }) => [paymentId, reason, amountCents])).toEqual([
+      [saleId, 'refund', 100],
+      // What was left of the sale, never more.
+      [saleId, 'chargeback', PLAN_PRICES_CENTS.artist - 100],
+    ]);
+    expect((await status(commerce, eve, 'artist')).subscribed).toBe(false);
+    expect(paypal.subscriptions.get(subId)!.status).toBe('CANCELLED');
+    expect(paypal.subscriptions.get(subId)!.cancel_reason).toBe('Payment charged back');
   });
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@beatmatch/contracts';
 import {
+  adminJobsTaskQueueOf,
   defineService,
+  type AdminJobsWorkflows,
   openEventSourced,
   type BlobStore,
   type EventBus,
@@ -23,6 +25,7 @@ import { profileProjection, profileReadModelSchema, ProfileQueries } from './pro
 import { profileRouter } from './profile/api';
 import { adminRolesProjection, adminRolesReadModelSchema, AdminRoleQueries } from './roles/readModel';
 import { adminRolesRouter } from './roles/api';
+import { identityAdmin } from './admin';
 
 export const IDENTITY_SCHEMA = 'identity';
 export { DEFAULT_SUPPORT_EMAIL };
@@ -50,6 +53,8 @@ export interface IdentityServiceOptions {
   /** Consumer group and topics of the events identity consumes (commerce's; tests use fresh ones). */
   consumer?: string;
   topics?: string[];
+  /** Where the maintenance jobs run (Temporal); without it, the maintenance page's jobs are refused. */
+  adminJobs?: AdminJobsWorkflows;
 }
 
 /** Composition root of identity (the service kit): its store, read model, relays, mail and HTTP API. */
@@ -59,8 +64,18 @@ export async function createIdentityService(options: IdentityServiceOptions) {
   const core = await openEventSourced(options, {
     name: 'identity',
     schema: options.schema ?? IDENTITY_SCHEMA,
-    readModels: [identityReadModelSchema, profileReadModelSchema, adminRolesReadModelSchema],
-    projections: (s) => [identityProjection(s), profileProjection(s), adminRolesProjection(s)],
+    readModels: [
+      identityReadModelSchema,
+      profileReadModelSchema,
+      adminRolesReadModelSchema,
+      identityAdmin.readModel,
+    ],
+    projections: (s) => [
+      identityProjection(s),
+      profileProjection(s),
+      adminRolesProjection(s),
+      identityAdmin.projection(s),
+    ],
     // Mail requests on a relay of their own: a mail server that is down (in-process, the send is part
     // of delivery) does not hold back the integration events other services wait for.
     relays: [{ except: [IDENTITY_MAIL_TOPIC] }, { only: [IDENTITY_MAIL_TOPIC] }],
@@ -77,8 +92,10 @@ export async function createIdentityService(options: IdentityServiceOptions) {
     clock,
     logger,
   });
+  const admin = identityAdmin.create({ ...options, store, schema: s, clock });
   const service = core.assemble({
     routers: [
+      ...admin.routers,
       identityRouter({ store, queries, roles, secret: options.secret, clock, logger }),
       adminRolesRouter({ store, users: queries, roles, clock }),
       devicesRouter({ store, clock }),
@@ -108,6 +125,7 @@ export async function createIdentityService(options: IdentityServiceOptions) {
           ...(options.topics ? { topics: options.topics } : {}),
         }),
     ],
+    workers: [admin.jobs],
   });
   const [relay, mailRelay] = core.relays;
   return { ...service, store, relay: relay!, mailRelay: mailRelay! };
@@ -136,6 +154,14 @@ export const service = defineService({
       supportEmail: config.SUPPORT_EMAIL,
       whitepaperUrl: config.WHITEPAPER_URL,
       ...(config.ERROR_TRACKER_DSN ? { errorTracker: sentryTracker(config.ERROR_TRACKER_DSN) } : {}),
+      ...(infrastructure.workflows
+        ? {
+            adminJobs: {
+              temporal: infrastructure.workflows,
+              taskQueue: adminJobsTaskQueueOf('identity', infrastructure.dataDir),
+            },
+          }
+        : {}),
     }),
 });
 

@@ -16,10 +16,29 @@ import { SnippetCache } from './player/snippetCache';
 import { subscribe } from './integration/subscriptions';
 import { listenerProjection, listenerReadModelSchema } from './listeners/readModel';
 import { Selector } from './listeners/selection';
+import { textSearchParts, textSearchRouter } from './discovery/text';
+import {
+  analysedSongsProjection,
+  analysedSongsSchema,
+  referenceConfig,
+  referenceOptionsOf,
+  referenceSearchFeature,
+  subscribeToMySound,
+  type ReferenceOptions,
+} from './discovery/reference';
+import {
+  BATTLE_MAIL_TOPIC,
+  battleParts,
+  battleProjection,
+  battleReadModelSchema,
+  type BattlesOptions,
+} from './battles';
 
 export const MATCHMAKER_SCHEMA = 'matchmaker';
 
-export interface MatchmakerServiceOptions {
+export interface MatchmakerServiceOptions extends Partial<
+  Pick<BattlesOptions, 'mailer' | 'workflows' | 'battleTaskQueue' | 'dataDir'>
+> {
   db: SqlDatabase;
   bus: EventBus;
   verifier: InternalTokenVerifier;
@@ -36,6 +55,8 @@ export interface MatchmakerServiceOptions {
   topics?: string[];
   /** Memory for the snippets listeners play (bytes; default 128 MB): README, "Snippets". */
   snippetCacheBytes?: number;
+  /** The video-link, Spotify and My Sound searches (src/discovery/reference). */
+  reference?: ReferenceOptions;
 }
 
 /**
@@ -49,8 +70,10 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
   const core = await openEventSourced(options, {
     name: 'matchmaker',
     schema: options.schema ?? MATCHMAKER_SCHEMA,
-    readModels: [beatPoolSchema, listenerReadModelSchema],
-    projections: (s) => [listenerProjection(s)],
+    readModels: [beatPoolSchema, listenerReadModelSchema, battleReadModelSchema, analysedSongsSchema],
+    projections: (s) => [listenerProjection(s), battleProjection(s), analysedSongsProjection(s)],
+    /** Battle result mails on a relay of their own: a mail server that is down never holds up the rest. */
+    relays: [{ except: [BATTLE_MAIL_TOPIC] }, { only: [BATTLE_MAIL_TOPIC] }],
   });
   const { store, schema: s } = core;
   const pool = new BeatPool(
@@ -59,10 +82,24 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
     options.poolRefreshMs === undefined ? {} : { refreshMs: options.poolRefreshMs },
   );
   const selector = new Selector(pool);
+  const textSearch = textSearchParts(pool, logger);
   const snippets = new SnippetCache(options.blobs, options.snippetCacheBytes);
+  const battles = battleParts({ ...options, clock }, store, s);
+  const reference = referenceSearchFeature({
+    db,
+    schema: s,
+    store,
+    pool,
+    clock,
+    logger,
+    options: options.reference ?? {},
+  });
   const service = core.assemble({
     routers: [
       matchmakerRouter({ db, schema: s, store, pool, selector, clock, snippets, blobs: options.blobs }),
+      battles.router,
+      textSearchRouter({ pool, text: textSearch }),
+      reference.router,
     ],
     /** The snippet route as a plain handler, for the embedded gateway's public lane. */
     publicRoutes: matchmakerPublicRoutes({ pool, snippets }),
@@ -77,9 +114,20 @@ export async function createMatchmakerService(options: MatchmakerServiceOptions)
           ...(options.consumer ? { consumer: options.consumer } : {}),
           ...(options.topics ? { topics: options.topics } : {}),
         }),
+      ...battles.subscriptions,
+      () => subscribeToMySound({ ...options, schema: s, storeIn: core.storeIn }),
     ],
+    workers: [...battles.workers, ...(reference.worker ? [reference.worker] : []), textSearch],
   });
-  return { ...service, publicRoutes: service.publicRoutes!, store, pool, relay: core.relays[0]! };
+  return {
+    ...service,
+    publicRoutes: service.publicRoutes!,
+    store,
+    pool,
+    relay: core.relays[0]!,
+    // The text index, for benches that wait for every beat to be embedded.
+    text: textSearch,
+  };
 }
 
 /** The matchmaker for the service kit: both profiles hand in the infrastructure. */
@@ -88,10 +136,12 @@ export const service = defineService({
   config: {
     /** Memory for the snippets listeners play, in MB (README, "Snippets"). */
     MATCHMAKER_SNIPPET_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(128),
+    ...referenceConfig,
   },
   create: (infrastructure, config) =>
     createMatchmakerService({
       ...infrastructure,
       snippetCacheBytes: config.MATCHMAKER_SNIPPET_CACHE_MB * 1024 * 1024,
+      reference: referenceOptionsOf(config, infrastructure),
     }),
 });

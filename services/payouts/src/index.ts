@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { defineService, openEventSourced, type Infrastructure, type Mailer } from '@beatmatch/platform';
 import { payoutSettingsRouter } from './settings/api';
+import { payoutFramesRouter } from './settings/frames';
 import { payoutSettingsProjection, payoutSettingsSchema } from './settings/readModel';
 import { ledgerSchema, PAYOUTS_SCHEMA } from './ledger/ledger';
 import { runsSchema } from './runs/schema';
@@ -9,6 +10,7 @@ import { payoutRunsRouter } from './runs/api';
 import { monthlyRunsWorker } from './runs/temporal';
 import type { PayoutPorts } from './runs/pay';
 import { subscribeLedger, subscribeProducerEmails } from './integration/subscriptions';
+import { subscribeReferralRewards } from './ledger/referralRewards';
 import { LocalPayoutProvider } from './fiat/localProvider';
 import { settlementPoller } from './fiat/settlements';
 import { StripeConnectPayoutProvider } from './fiat/stripeConnectProvider';
@@ -20,7 +22,7 @@ import { openTokenTreasury, tokenTreasuryConfig } from './token/openTokenTreasur
 /** What payouts takes from the process (its Infrastructure; tests build it by hand). */
 export type PayoutsBase = Pick<
   Infrastructure,
-  'db' | 'bus' | 'logger' | 'verifier' | 'clock' | 'workflows'
+  'db' | 'bus' | 'logger' | 'verifier' | 'clock' | 'workflows' | 'publicUrl'
 > & {
   relayPollMs?: number;
   /** Where payout statements go; without one they wait in the outbox. */
@@ -32,6 +34,8 @@ export interface PayoutsServiceOptions {
   treasury?: TokenTreasury;
   /** The fiat payout provider; default the local provider (embedded profile). */
   fiat?: FiatProviderFactory;
+  /** A block explorer's base address: each $BEAT payout links to `<explorerUrl>/tx/<hash>`. */
+  explorerUrl?: string;
   /** The runs' Temporal task queue (apps sharing one Temporal server each need their own). */
   taskQueue: string;
   /** How often submitted fiat payouts are asked for their status (ms). */
@@ -77,7 +81,11 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
     : undefined;
   if (!runs) logger.warn('no Temporal frontend (TEMPORAL_ADDRESS): monthly payout runs are not scheduled');
   const service = core.assemble({
-    routers: [payoutSettingsRouter(core.store), payoutRunsRouter(ports)],
+    routers: [
+      payoutSettingsRouter(core.store),
+      payoutFramesRouter({ store: core.store, fiat: ports.fiat, publicUrl: infrastructure.publicUrl }),
+      payoutRunsRouter(ports, options.explorerUrl),
+    ],
     subscriptions: [
       () =>
         subscribeLedger({
@@ -89,6 +97,7 @@ export async function createPayoutsService(infrastructure: PayoutsBase, options:
           ...(options.topic ? { topic: options.topic } : {}),
         }),
       () => subscribeProducerEmails({ bus: infrastructure.bus, db, logger, schema }),
+      () => subscribeReferralRewards({ bus: infrastructure.bus, db, logger, schema }),
       ...(mailer ? [() => subscribeStatementMail(infrastructure.bus, { mailer, logger })] : []),
     ],
     workers: [settlementPoller(ports, logger, options.settlePollMs ?? 10_000), ...(runs ? [runs] : [])],
@@ -117,6 +126,7 @@ export const service = defineService({
     const fiat = fiatProviderOf(config);
     return createPayoutsService(infrastructure, {
       ...(fiat ? { fiat } : {}),
+      ...(config.BEAT_EXPLORER_URL ? { explorerUrl: config.BEAT_EXPLORER_URL } : {}),
       taskQueue: config.PAYOUTS_TASK_QUEUE ?? payoutsTaskQueueOf(infrastructure.dataDir),
       ...(treasury ? { treasury } : {}),
     });

@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BioCard } from './BioCard';
+import { NewsMailCard } from './NewsMailCard';
 import { PictureCard } from './PictureCard';
 import { SocialsCard } from './SocialsCard';
 
@@ -41,6 +42,7 @@ export function AccountSettings() {
       <BioCard />
       <SocialsCard />
       <AccountCard />
+      <NewsMailCard />
     </Space>
   );
 }

@@ -40,7 +40,10 @@ const bodiesOf = (path: string) => calls.filter((call) => call.path === path).ma
 it('saves the bio only once it differs from the saved text', async () => {
   renderPage(<AccountSettings />, '/user/account', { inApp: true });
   const bio = await screen.findByRole('textbox', { name: 'Bio' });
+  // Nothing can be typed before the saved bio arrives (it would replace what was typed).
+  expect(bio.hasAttribute('disabled')).toBe(true);
   await waitFor(() => expect((bio as HTMLTextAreaElement).value).toBe('Trap from Ohio'));
+  expect(bio.hasAttribute('disabled')).toBe(false);
   const saveBio = screen.getAllByRole('button', { name: 'Save' })[0]!;
   expect(saveBio.hasAttribute('disabled')).toBe(true);
   fireEvent.change(bio, { target: { value: 'Trap and drill from Ohio' } });

@@ -38,6 +38,8 @@ export function BioCard() {
     <Card title="Bio" size="small">
       <Input.TextArea
         aria-label="Bio"
+        // Until the saved bio arrives: what is typed before it would be replaced by it.
+        disabled={saved === undefined}
         rows={4}
         maxLength={BIO_MAX}
         showCount

@@ -4,6 +4,7 @@ import { Result, Space } from 'antd';
 import { useState } from 'react';
 import { AdminActions } from './AdminActions';
 import { AdminRoles } from './AdminRoles';
+import { AmbassadorsCard } from './referrals/AmbassadorsCard';
 import { MaintenanceJobs } from './MaintenanceJobs';
 
 /**
@@ -27,6 +28,7 @@ function AdminTools() {
       <h2 style={{ margin: 0 }}>Admin</h2>
       <MaintenanceJobs onDone={acted} />
       <AdminRoles onDone={acted} />
+      <AmbassadorsCard onDone={acted} />
       <AdminActions version={version} />
     </Space>
   );

@@ -18,10 +18,23 @@ const ann = {
 };
 const run = { month: '2026-10', payouts: 3, gross: '120.00', fee: '6.00' };
 let roles: string[] = ['admin'];
+const JOB_ID = '6f1c2c8e-5b0e-4a51-9d8b-0a1b2c3d4e5f';
+const job = (done: number, total: number, result: string | null = null) => ({
+  jobId: JOB_ID,
+  job: 'fill_beat_tags',
+  state: result ? 'succeeded' : 'running',
+  done,
+  total,
+  result,
+  startedAt: '2026-11-02T10:00:00.000Z',
+  finishedAt: result ? '2026-11-02T10:05:00.000Z' : null,
+});
+let progress: ReturnType<typeof job>[] = [];
 
 beforeEach(async () => {
   calls.length = 0;
   roles = ['admin'];
+  progress = [job(0, 0), job(20, 50), job(50, 50, 'Tagged 50 beats from their DNA.')];
   fakeGateway(
     () => ({
       '/api/beatmatch_auth': () => ({ userName: 'ann', userId: ann.userId, email: ann.email, roles }),
@@ -44,6 +57,14 @@ beforeEach(async () => {
       '/api/populate_payouts': () => run,
       '/api/pay_payouts': () => run,
       '/api/payout_exclude_intercash': (body) => ({ exclude: Boolean(body.exclude) }),
+      '/api/removeInactiveBeats': (body) => ({ remove: Boolean(body.remove) }),
+      '/api/fill_beat_tags': () => ({ jobId: JOB_ID }),
+      '/api/send_v3_email': () => ({ jobId: JOB_ID }),
+      '/api/catalog_admin_job': () => progress.shift() ?? progress[0],
+      '/api/identity_admin_job': () => ({
+        ...job(1, 1, 'Queued the mail for 1 user who agreed to news mails.'),
+        job: 'send_v3_email',
+      }),
     }),
     calls,
   );
@@ -74,18 +95,50 @@ it('runs Monthly Payouts only after a confirmation, and shows its result line', 
   expect(called('/api/populate_payouts')).toHaveLength(1);
 });
 
-it('says what is missing for a button without a job, calling nothing', async () => {
+it('runs Fill BeatTags after a confirmation, shows its progress bar, then its result line', async () => {
   renderPage(<AdminPage />, '/user/admin', { inApp: true });
   fireEvent.click(await screen.findByRole('button', { name: 'Fill BeatTags' }));
   expect(
-    await screen.findByText(/Not available yet: no resumable DNA re-tagging job exists \(issue 26/),
+    await screen.findByText("Re-run DNA tagging over every beat's audio? This takes a while."),
   ).toBeTruthy();
+  expect(called('/api/fill_beat_tags')).toHaveLength(0);
+  await confirm('Run');
+  expect(await screen.findByLabelText('20 of 50')).toBeTruthy();
+  expect(await screen.findByText('Tagged 50 beats from their DNA.')).toBeTruthy();
+  expect(screen.queryByLabelText('50 of 50')).toBeNull();
+  expect(called('/api/fill_beat_tags')).toHaveLength(1);
+  expect(called('/api/catalog_admin_job').map((call) => call.body)).toEqual(
+    Array.from({ length: 3 }, () => ({ jobId: JOB_ID })),
+  );
+});
+
+it('does not download the e-mail CSV on opening the page, only from its button', async () => {
+  renderPage(<AdminPage />, '/user/admin', { inApp: true });
+  const download = await screen.findByRole('link', { name: 'Download e-mail CSV' });
+  expect(download.getAttribute('href')).toBe('/api/emailCsv');
+  expect(calls.map((call) => call.path)).not.toContain('/api/emailCsv');
+});
+
+it('mails a campaign with its subject and text after a confirmation', async () => {
+  renderPage(<AdminPage />, '/user/admin', { inApp: true });
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Mail subject' }), { target: { value: 'V3' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Mail text' }), { target: { value: 'V3 is here.' } });
+  fireEvent.click(screen.getByRole('button', { name: 'send V3 email' }));
+  await confirm('Run');
+  expect(await screen.findByText('Queued the mail for 1 user who agreed to news mails.')).toBeTruthy();
+  expect(called('/api/send_v3_email').map((call) => call.body)).toEqual([
+    { subject: 'V3', body: 'V3 is here.' },
+  ]);
+});
+
+it('toggles Remove Inactive Beats after a confirmation', async () => {
+  renderPage(<AdminPage />, '/user/admin', { inApp: true });
+  fireEvent.click(await screen.findByRole('switch', { name: 'Remove Inactive Beats' }));
+  await confirm('Yes');
   expect(
-    calls
-      .map((call) => call.path)
-      .filter((path) => path !== '/api/beatmatch_auth')
-      .sort(),
-  ).toEqual(['/api/admin_actions', '/api/admin_roles_list']);
+    await screen.findByText('Inactive beats are left out of the filters and rankings from their next fill.'),
+  ).toBeTruthy();
+  expect(called('/api/removeInactiveBeats').map((call) => call.body)).toEqual([{ remove: true }]);
 });
 
 it('lists the admins and the admin actions, and grants the role after a confirmation', async () => {

@@ -1,11 +1,9 @@
-import type { CallAnswer } from '@beatmatch/contracts';
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
 import { PayoutsPage } from './PayoutsPage';
-import { statusTag } from './PayoutsHistory';
-import { shownDate, shownDollars, shownMonth } from './payoutMessages';
+import { PAYOUT_COLUMNS } from './payoutColumns';
 import { loadPayouts, useLoaded } from './usePayoutsCall';
 
-type Payout = CallAnswer<'payouts_history'>['payouts'][number];
+const { month, gross, date, status, transaction } = PAYOUT_COLUMNS;
 
 /** $BEAT Payouts (/user/beatPayouts): each token transfer with its amount, date and transaction. */
 export function BeatPayouts() {
@@ -18,24 +16,8 @@ export function BeatPayouts() {
         pagination={false}
         dataSource={transfers}
         locale={{ emptyText: 'No $BEAT payouts yet' }}
-        columns={[
-          { title: 'For', dataIndex: 'month', render: shownMonth },
-          { title: 'Amount', dataIndex: 'gross', render: shownDollars },
-          { title: 'Date', dataIndex: 'updatedAt', render: shownDate },
-          { title: 'Status', dataIndex: 'status', render: statusTag },
-          {
-            title: 'Transaction',
-            render: (_: unknown, payout: Payout) =>
-              payout.txHash ? (
-                <Typography.Text copyable={{ text: payout.txHash }} code>
-                  {`${payout.txHash.slice(0, 10)}…`}
-                  {payout.blockNumber !== null ? ` (block ${payout.blockNumber})` : ''}
-                </Typography.Text>
-              ) : (
-                '-'
-              ),
-          },
-        ]}
+        scroll={{ x: true }}
+        columns={[{ ...month, title: 'For' }, { ...gross, title: 'Amount' }, date, status, transaction]}
       />
     </PayoutsPage>
   );

@@ -1,11 +1,20 @@
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { PayoutsPage } from './PayoutsPage';
+import { PAYOUT_COLUMNS } from './payoutColumns';
 import { shownDate, shownDollars, shownMonth } from './payoutMessages';
-import { loadWallet, useLoaded } from './usePayoutsCall';
+import { loadPayouts, loadWallet, useLoaded } from './usePayoutsCall';
 
-/** Your Wallet (/user/wallet): the real balances from the ledger and the next payout dates. */
+const { month, method, net, status, transaction } = PAYOUT_COLUMNS;
+
+/**
+ * Your Wallet (/user/wallet): the real balances from the ledger, the next payout dates, and the latest
+ * month's payouts (the $BEAT and fiat parts of the split, each $BEAT transfer with its transaction).
+ */
 export function WalletPage() {
   const { answer: wallet, failed } = useLoaded(loadWallet);
+  const { answer: history } = useLoaded(loadPayouts);
+  const latestMonth = history?.payouts[0]?.month;
+  const latest = (history?.payouts ?? []).filter((payout) => payout.month === latestMonth);
   return (
     <PayoutsPage title="Your Wallet" failed={failed} loading={!wallet}>
       {wallet ? (
@@ -38,6 +47,20 @@ export function WalletPage() {
               { title: 'Earned', dataIndex: 'earned', render: shownDollars },
             ]}
           />
+          {latest.length > 0 ? (
+            <>
+              <Typography.Title level={4} style={{ marginTop: 24 }}>
+                Latest payouts
+              </Typography.Title>
+              <Table
+                rowKey="payoutId"
+                pagination={false}
+                dataSource={latest}
+                scroll={{ x: true }}
+                columns={[month, method, net, status, transaction]}
+              />
+            </>
+          ) : null}
         </>
       ) : null}
     </PayoutsPage>

@@ -93,6 +93,7 @@ describe('Configure Your Payout (producer-side spec §2, §4, §8)', () => {
 });
 
 describe('Wallet, $BEAT Payouts and Payouts History', () => {
+  const TX_HASH = `0xabcdef01${'23'.repeat(28)}`;
   const history = {
     payouts: [
       {
@@ -106,6 +107,7 @@ describe('Wallet, $BEAT Payouts and Payouts History', () => {
         status: 'paid',
         txHash: null,
         blockNumber: null,
+        explorerUrl: null,
         updatedAt: '2026-04-15T03:00:00.000Z',
       },
       {
@@ -117,8 +119,9 @@ describe('Wallet, $BEAT Payouts and Payouts History', () => {
         fee: '0.00',
         net: '11.99',
         status: 'paid',
-        txHash: '0xabcdef0123456789',
+        txHash: TX_HASH,
         blockNumber: 42,
+        explorerUrl: null as string | null,
         updatedAt: '2026-04-01T03:00:00.000Z',
       },
     ],
@@ -153,7 +156,43 @@ describe('Wallet, $BEAT Payouts and Payouts History', () => {
     answers['/api/payouts_history'] = () => history;
     page(<BeatPayouts />);
     expect(await screen.findByText('$11.99')).toBeTruthy();
-    expect(screen.getByText(/0xabcdef01… \(block 42\)/)).toBeTruthy();
+    expect(screen.getByText(/block 42/)).toBeTruthy();
     expect(screen.queryByText('$108.00')).toBeNull();
+  });
+
+  it('links each $BEAT transfer to the block explorer the server names', async () => {
+    const explorerUrl = `https://explorer.example/tx/${TX_HASH}`;
+    answers['/api/payouts_history'] = () => ({
+      payouts: history.payouts.map((payout) => (payout.txHash ? { ...payout, explorerUrl } : payout)),
+    });
+    page(<PayoutsHistory />);
+    const link = await screen.findByRole('link', { name: /0xabcdef01… \(block 42\)/ });
+    expect(link.getAttribute('href')).toBe(explorerUrl);
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows the whole transaction hash to copy when no explorer is configured', async () => {
+    answers['/api/payouts_history'] = () => history;
+    page(<PayoutsHistory />);
+    expect(await screen.findByText(new RegExp(`^${TX_HASH}`))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /0xabcdef01/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /copy/i })).toBeTruthy();
+  });
+
+  it("shows the latest month's $BEAT and fiat payouts in the Wallet", async () => {
+    answers['/api/get_wallet'] = () => ({
+      available: '0.00',
+      pending: '0.00',
+      paid: '117.99',
+      nextTokenPayout: '2026-05-01',
+      nextFiatPayout: '2026-04-15',
+      months: [],
+    });
+    answers['/api/payouts_history'] = () => history;
+    page(<WalletPage />);
+    expect(await screen.findByText('Latest payouts')).toBeTruthy();
+    expect(screen.getByText('$106.00')).toBeTruthy();
+    expect(screen.getByText('$11.99')).toBeTruthy();
+    expect(screen.getByText(new RegExp(`^${TX_HASH}`))).toBeTruthy();
   });
 });

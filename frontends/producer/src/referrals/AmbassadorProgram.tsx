@@ -1,28 +1,13 @@
 import { referralLinkPath } from '@beatmatch/contracts';
-import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { App, Button, Card, Input, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { KickbackStats } from './KickbackStats';
+import { PerksPanel } from './PerksPanel';
+import { ReferralCards } from './ReferralCards';
+import { RevShareCard } from './RevShareCard';
+import { useReferralDashboard } from './useReferralDashboard';
 
 /** Producer-side spec §8: the copy error, also when there is no link. */
 export const CANNOT_COPY = 'Cannot copy. Please refresh and try again.';
-
-type Loaded = { status: 'loading' } | { status: 'done'; code: string | null };
-
-/** The caller's code; a failed load leaves no link (copying then says the spec's error). */
-function useReferralCode(): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    beatmatchSdk()
-      .api.call('beatmatch_get_referral_link')
-      .then((answer) => live && setLoaded({ status: 'done', code: answer.data }))
-      .catch(() => live && setLoaded({ status: 'done', code: null }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return loaded;
-}
 
 /** The Ambassador link card: the sign-up link with the caller's ref code, and Copy. */
 function AmbassadorLinkCard({ code }: { code: string | null }) {
@@ -52,14 +37,22 @@ function AmbassadorLinkCard({ code }: { code: string | null }) {
   );
 }
 
-/** Ambassador Program (/user/ambassadorProgram): the referral dashboard. */
+/** Ambassador Program (/user/ambassadorProgram): the referral dashboard (producer-side spec §2). */
 export function AmbassadorProgram() {
-  const loaded = useReferralCode();
-  if (loaded.status === 'loading')
+  const { code, data, months } = useReferralDashboard();
+  if (code.status === 'loading' || data.status === 'loading')
     return (
       <Spin tip="Loading your dashboard">
         <div style={{ minHeight: 120 }} />
       </Spin>
     );
-  return <AmbassadorLinkCard code={loaded.code} />;
+  const figures = data.status === 'ready' ? data.value : null;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <AmbassadorLinkCard code={code.status === 'ready' ? code.value : null} />
+      <ReferralCards data={data} />
+      {figures?.isAmbassador ? <RevShareCard active={figures.total} /> : figures ? <PerksPanel /> : null}
+      <KickbackStats months={months} />
+    </Space>
+  );
 }

@@ -13,7 +13,10 @@ export interface LoginRequest extends Pick<CallRequest<'beatmatch_login'>, 'emai
   producerArtistSurvey?: SurveyAnswer;
 }
 
-export type SignupRequest = Pick<CallRequest<'beatmatch_signup'>, 'username' | 'email' | 'password'> & {
+export type SignupRequest = Pick<
+  CallRequest<'beatmatch_signup'>,
+  'username' | 'email' | 'password' | 'agreedToMail'
+> & {
   ref?: string;
 };
 

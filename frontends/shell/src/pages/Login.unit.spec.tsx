@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeGateway } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { ApiError, NetworkError } from '../api/client';
 import {
   SIGNED_IN_USER,
@@ -44,6 +45,8 @@ describe('Login', () => {
       login,
       auth: jest.fn(() => (signedIn ? Promise.resolve(SIGNED_IN_USER) : notAuthenticated())),
     });
+    // Referrals confirms the sign-up was attributed to a real code (the trial offer asks).
+    fakeGateway(() => ({ '/api/referral_status': () => ({ referred: true }) }), []);
     renderShell('/login', { api });
 
     await submitCredentials();
@@ -65,7 +68,7 @@ describe('Login', () => {
     const offer = await screen.findByTestId('trial-offer');
     expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ producerArtistSurvey: 'artist' }));
     // Referred: 14-day trial; artist family: Marketplace Pro at $4, $8, $10.
-    expect(offer.textContent).toContain('Marketplace Pro: try it free for 14 days');
+    await within(offer).findByText(/Marketplace Pro: try it free for 14 days/);
     expect(offer.textContent).toContain('$10/month');
     // The trial subscribes for real now (TrialOffer.unit.spec.tsx follows a checkout through).
     const trials = screen.getAllByRole('button', { name: /^Start 14-day free trial of / });

@@ -1,5 +1,6 @@
 import { LinkButton } from '@beatmatch/frontend-common';
-import { Button, Form, Input, Result, Steps, Typography } from 'antd';
+import { MAIL_CONSENT_MESSAGES } from '@beatmatch/contracts';
+import { Button, Checkbox, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useServices } from '../session/services';
@@ -14,6 +15,7 @@ interface SignUpValues {
   username: string;
   email: string;
   password: string;
+  agreedToMail?: boolean;
 }
 
 export function SignUp() {
@@ -41,7 +43,8 @@ export function SignUp() {
         onFinish={async (values: SignUpValues) => {
           setBusy(true);
           try {
-            await api.signup({ ...values, ...(ref ? { ref } : {}) });
+            const { agreedToMail, ...account } = values;
+            await api.signup({ ...account, agreedToMail: agreedToMail === true, ...(ref ? { ref } : {}) });
             forgetLandingRef();
             setSignedUpEmail(values.email);
           } catch (error) {
@@ -66,6 +69,10 @@ export function SignUp() {
         <EmailField {...fieldErrors.errorProps('email')} />
         <Form.Item label="Password" name="password" rules={newPasswordRules('Please choose a password')}>
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {/* News mails only with a tick the user made: the box starts unticked. */}
+        <Form.Item name="agreedToMail" valuePropName="checked" initialValue={false}>
+          <Checkbox>{MAIL_CONSENT_MESSAGES.agree}</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
           Sign up

@@ -1,9 +1,12 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MAIL_CONSENT_MESSAGES } from '@beatmatch/contracts';
 import { ApiError } from '../api/client';
 import { currentLocation, fakeApi, renderShell } from '../testing/renderShell';
 
 jest.setTimeout(60_000);
+// The first test lazy-loads the page (and contracts' texts with it): slow on a loaded machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -28,7 +31,27 @@ describe('SignUp', () => {
       username: 'maya.beats',
       email: 'maya@example.test',
       password: 'long-enough',
+      agreedToMail: false,
       ref: 'AMB1',
+    });
+  });
+
+  it('asks for news mails with a box that starts unticked, and sends the tick', async () => {
+    const api = fakeApi({ signup: jest.fn(async () => ({ response: 'success' as const })) });
+    renderShell('/signUp', { api });
+    const box = await screen.findByRole('checkbox', { name: MAIL_CONSENT_MESSAGES.agree });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fill('Username', 'newsreader');
+    fill('Email', 'news@example.test');
+    fill('Password', 'long-enough');
+    fireEvent.click(box);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sign up' }).at(-1)!);
+    await screen.findByText('We emailed a six-digit code to news@example.test.');
+    expect(api.signup).toHaveBeenCalledWith({
+      username: 'newsreader',
+      email: 'news@example.test',
+      password: 'long-enough',
+      agreedToMail: true,
     });
   });
 

@@ -1,4 +1,5 @@
-import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Card, Col, Row, Spin, Tag, Typography } from 'antd';
 import {
   FeatureList,
   PLAN_OFFERS,
@@ -6,24 +7,49 @@ import {
   useCommerceErrors,
   useSubscriptionCheckout,
 } from '@beatmatch/frontend-common/commerce';
-import type { MemberType } from '@beatmatch/frontend-common/sdk';
+import { beatmatchSdk, type MemberType } from '@beatmatch/frontend-common/sdk';
 
 /**
  * The one-time free-trial offer after the survey (login states prodSubs / artistSubs): the family's
  * plan cards; a card's button subscribes for real through commerce's create_subscription_checkout
  * with the trial variant (weekTrial, 7 days) or, for a referred user, the ambassador variant
- * (ambassadorTrial, 14 days). With the embedded test provider the card dialog pays on this page; then,
+ * (ambassadorTrial, 14 days). Identity's `isReferral` only says the sign-up carried a `ref`; the 14 days
+ * are offered once referrals confirms the caller was attributed to a real code (referral_status, what
+ * commerce's ReferralConfirmed also gives), so a bogus ref gets the week (issue 23 item 1). With the embedded test provider the card dialog pays on this page; then,
  * as with "Continue to the platform", the user enters the platform.
  */
-export function TrialOffer({
-  family,
-  isReferral,
-  onContinue,
-}: {
+interface TrialOfferProps {
   family: MemberType;
   isReferral: boolean;
   onContinue: () => void;
-}) {
+}
+
+export function TrialOffer({ family, isReferral, onContinue }: TrialOfferProps) {
+  const referred = useConfirmedReferral(isReferral);
+  if (referred === null) return <Spin data-testid="trial-offer-loading" style={{ display: 'block' }} />;
+  return <TrialOfferCards family={family} isReferral={referred} onContinue={onContinue} />;
+}
+
+/** Whether referrals confirmed the caller's referral: null while asking; false without a `ref` or on a failed answer. */
+function useConfirmedReferral(hasRef: boolean): boolean | null {
+  const [referred, setReferred] = useState<boolean | null>(hasRef ? null : false);
+  useEffect(() => {
+    if (!hasRef) return;
+    let live = true;
+    beatmatchSdk()
+      .api.call('referral_status')
+      .then(
+        (answer) => live && setReferred(answer.referred),
+        () => live && setReferred(false),
+      );
+    return () => {
+      live = false;
+    };
+  }, [hasRef]);
+  return referred;
+}
+
+function TrialOfferCards({ family, isReferral, onContinue }: TrialOfferProps) {
   const plans = PLAN_OFFERS[family];
   const days = trialDays(isReferral);
   const { reportError, toasts, holder } = useCommerceErrors();

@@ -29,6 +29,8 @@ beforeEach(() => {
       sessionId: 'cs_test_1',
     }),
     '/api/beatmatch_test_checkout_pay': testProviderPay(),
+    // Referrals' answer: the caller's sign-up was attributed to a real code.
+    '/api/referral_status': () => ({ referred: true }),
   };
   fakeGateway(() => answers, calls);
 });
@@ -71,15 +73,17 @@ describe('TrialOffer', () => {
 
   it('a referred producer gets the ambassador trial (14 days); a declined card stays in the dialog', async () => {
     const onContinue = show('producer', true);
-    expect(screen.getByTestId('trial-offer').textContent).toContain(
+    expect((await screen.findByTestId('trial-offer')).textContent).toContain(
       'Producer plans: try it free for 14 days',
     );
+    expect(screen.getByTestId('trial-offer').textContent).toContain('You were referred by an ambassador');
     expect(screen.getByTestId('trial-offer').textContent).toContain('$15/month');
+    expect(calls[0]).toEqual({ path: '/api/referral_status', body: {} });
     fireEvent.click(
       screen.getByRole('button', { name: 'Start 14-day free trial of Unlimited, then $15 a month' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Payment' });
-    expect(calls[0]!.body).toEqual({
+    expect(calls[1]!.body).toEqual({
       type: 'producer',
       plan: 'producer_unlimited',
       weekTrial: false,
@@ -92,6 +96,29 @@ describe('TrialOffer', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start 14-day free trial' }));
     expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
     expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('a sign-up with a bogus ref (referrals confirmed no referral) gets the ordinary 7-day offer (issue 23 item 1)', async () => {
+    answers['/api/referral_status'] = () => ({ referred: false });
+    show('producer', true);
+    const offer = await screen.findByTestId('trial-offer');
+    expect(offer.textContent).toContain('Producer plans: try it free for 7 days');
+    expect(offer.textContent).not.toContain('referred by an ambassador');
+    expect(offer.textContent).not.toContain('14');
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Start 7-day free trial of Unlimited, then $15 a month' }),
+    );
+    await screen.findByRole('dialog', { name: 'Payment' });
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/referral_status',
+      '/api/create_subscription_checkout',
+    ]);
+    expect(calls[1]!.body).toEqual({
+      type: 'producer',
+      plan: 'producer_unlimited',
+      weekTrial: true,
+      ambassadorTrial: false,
+    });
   });
 
   it("says the server's refusal and opens no dialog", async () => {

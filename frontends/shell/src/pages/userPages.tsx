@@ -11,9 +11,4 @@ export const shellUserPages: PageInfo[] = [
   shellPage('policies', 'Policies', 'Our legal documents'),
   shellPage('pioneers', 'Pioneers', 'The producers who helped reach 10,000 beat uploads'),
   shellPage('whatsNew', "What's New", 'Release notes'),
-  shellPage('beatBattle', 'Beat Battle', 'Compete with your beats'),
-  shellPage('battleground', 'Battleground', 'Vote on the beats in the battle'),
-  shellPage('submission', 'Battle Submission', 'Submit a beat to the battle'),
-  shellPage('leaderboard', 'Leaderboard', 'The beat battle rankings'),
-  shellPage('rules', 'Battle Rules', 'How the beat battle works'),
 ];

@@ -56,6 +56,7 @@ export const adminRoleCalls = {
     summary: 'Admin: the users holding the admin role',
     access: 'admin',
     answer: adminsAnswer,
+    readsOnly: true,
   }),
   admin_roles_grant: declareCall({
     service: 'identity',
@@ -82,5 +83,6 @@ export const adminRoleCalls = {
     summary: 'Admin: the latest 200 admin actions (who, what, when, outcome), newest first',
     access: 'admin',
     answer: adminActionsAnswer,
+    readsOnly: true,
   }),
 } as const;

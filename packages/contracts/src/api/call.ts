@@ -55,6 +55,11 @@ export interface CallDeclaration<
   lane?: 'public';
   /** Answers bytes a browser never renders as a page: the gateway sends the media security headers. */
   media?: true;
+  /**
+   * An admin call that only reads (a list, a running job's progress): left out of the admin action log,
+   * where its polls would push the real actions off the first page. A download of personal data is not.
+   */
+  readsOnly?: true;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { catalogAdminCalls } from './admin';
 import { z } from 'zod';
 import {
   beatIdRequestSchema,
@@ -32,6 +33,7 @@ import { dashboardCalls } from './dashboard';
 
 /** catalog's calls. */
 export const catalogCalls = {
+  ...catalogAdminCalls,
   ...packCalls,
   ...storeCalls,
   ...dashboardCalls,

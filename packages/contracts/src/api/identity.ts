@@ -14,12 +14,14 @@ import {
   successAnswerSchema,
   whitepaperAnswerSchema,
 } from '../identity';
+import { identityAdminCalls } from './admin';
 import { declareCall, messageAnswer } from './call';
 import { profileCalls } from './profile';
 import { adminRoleCalls } from './adminRoles';
 
 /** identity's calls. */
 export const identityCalls = {
+  ...identityAdminCalls,
   ...profileCalls,
   ...adminRoleCalls,
   beatmatch_auth: declareCall({

@@ -9,9 +9,20 @@ import { payoutsCalls } from './payouts';
 import { referralsCalls } from './referrals';
 
 export * from './call';
+export * from './jsonSchema';
 export * from './adminRoles';
+export * from './discoveryReference';
+export * from './discovery';
+export * from './battles';
+export * from './admin';
 export { API_PREFIX, callTransport, callUrl, type CallTransport } from './transport';
-export { PAYOUT_SPLIT, PAYOUT_STATUSES, WALLET_ADDRESS_MESSAGES, payoutAddressAnswer } from './payouts';
+export {
+  PAYOUT_SPLIT,
+  PAYOUT_STATUSES,
+  TOKEN_PAYOUTS_NOT_CONFIGURED,
+  WALLET_ADDRESS_MESSAGES,
+  payoutAddressAnswer,
+} from './payouts';
 
 /** Every API call of the product, by its spec name (`{product}` = beatmatch): `/api/<name>`. */
 export const apiCalls = {

@@ -18,7 +18,10 @@ import {
   snippetRequestSchema,
   totalBeatsResponseSchema,
 } from '../matchmakerApi';
+import { battleCalls } from './battles';
 import { bytes, declareCall, messageAnswer } from './call';
+import { discoveryCalls } from './discovery';
+import { discoveryReferenceCalls } from './discoveryReference';
 
 /** matchmaker's calls. */
 export const matchmakerCalls = {
@@ -143,4 +146,10 @@ export const matchmakerCalls = {
     request: saveLyricsRequestSchema,
     answer: lyricsResponseSchema,
   }),
+  /** Text search (./discovery.ts). */
+  ...discoveryCalls,
+  /** Video-link, streaming-track and My Sound searches (./discoveryReference.ts). */
+  ...discoveryReferenceCalls,
+  /** Beat battles (./battles.ts). */
+  ...battleCalls,
 } as const;

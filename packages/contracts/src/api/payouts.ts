@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareCall } from './call';
 import { PAYOUT_METHODS, payoutMethodDetailsSchema } from '../payouts';
+import { urlAnswerSchema } from '../commerceApi';
 
 /** The split slider's range and default (producer-side spec §5 Payout, §9). */
 export const PAYOUT_SPLIT = { min: 10, max: 100, default: 10 } as const;
@@ -73,11 +74,39 @@ export const payoutRow = z.object({
   /** $BEAT: the transfer's transaction hash and block. */
   txHash: z.string().nullable(),
   blockNumber: z.number().int().nullable(),
+  /** $BEAT: the transfer on the configured block explorer; null without one (the page shows the hash). */
+  explorerUrl: z.url().nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
+});
+
+/** The Payouts group's two framed pages (artist-side spec §7 `iframe_url`: type onboard or history). */
+export const PAYOUT_FRAMES = ['onboard', 'history'] as const;
+export const payoutFrameRequest = z.object({
+  type: z.enum(PAYOUT_FRAMES, { error: 'The type must be onboard or history.' }),
 });
 
 export const runRequest = z.object({ month: month.optional() });
 export const runAnswer = z.object({ month, payouts: z.number().int(), gross: dollars, fee: dollars });
+
+/** 'Correct remaining tokens' without a chain: the distributed profile's $BEAT payouts wait for one. */
+export const TOKEN_PAYOUTS_NOT_CONFIGURED =
+  'Token payouts are not configured: set BEAT_CHAIN_RPC_URL and BEAT_TREASURY_KEY for the payouts service.';
+
+const count = z.number().int().min(0);
+/** 'Correct remaining tokens': the pending $BEAT transfers reconciled now, and the treasury against its journal. */
+export const tokenCorrectionAnswer = z.object({
+  /** Transfers that were pending: now confirmed, returned to their producer (reverted), or still waiting. */
+  checked: count,
+  confirmed: count,
+  returned: count,
+  waiting: count,
+  /** $BEAT the treasury holds on chain, e.g. "9,940.00". */
+  held: z.string(),
+  /** The balance against the journal (minted − confirmed transfers); unknown: $BEAT deployed elsewhere. */
+  journal: z.enum(['same', 'more', 'less', 'unknown']),
+  /** $BEAT held more or less than the journal says ("0.00" when the same or unknown). */
+  difference: z.string(),
+});
 
 /** payouts' calls (producer-side spec §7; the admin calls of the maintenance page). */
 export const payoutsCalls = {
@@ -124,6 +153,15 @@ export const payoutsCalls = {
     request: payoutMethodDetailsSchema,
     answer: payoutMethodAnswer,
   }),
+  iframe_url: declareCall({
+    service: 'payouts',
+    path: '/frame-url',
+    method: 'post',
+    summary: 'The address of a Payouts page: onboard (fiat method onboarding) or history',
+    access: 'user',
+    request: payoutFrameRequest,
+    answer: urlAnswerSchema,
+  }),
   get_wallet: declareCall({
     service: 'payouts',
     path: '/wallet',
@@ -157,6 +195,15 @@ export const payoutsCalls = {
     access: 'admin',
     request: runRequest,
     answer: runAnswer,
+  }),
+  correct_remaining_tokens: declareCall({
+    service: 'payouts',
+    path: '/admin/correct-tokens',
+    method: 'post',
+    summary:
+      "Admin: reconcile the pending $BEAT transfers with the chain now and compare the treasury's balance with its journal",
+    access: 'admin',
+    answer: tokenCorrectionAnswer,
   }),
   payout_exclude_intercash: declareCall({
     service: 'payouts',

@@ -1,6 +1,4 @@
-import { PLANNED_BY, specCall as call } from './specCall';
-
-const { discovery, payouts } = PLANNED_BY;
+import { specCall as call } from './specCall';
 
 /**
  * The artist-side-and-platform document's §7 table, row by row ("Calls are POST unless stated"; a row
@@ -51,12 +49,12 @@ export const artistSideCalls = [
   call('get_lyrics', 'post', ['uuid?', 'beatId']),
   call('retrieve_puchases', 'post'),
   call('get_downloadable', 'post', ['downloadable', 'beatId', 'urlId']),
-  call('beatmatch_text_search', 'post', ['textToQuery'], { planned: discovery }),
-  call('beatmatch_youtube_search', 'post', ['url', 'trackTitle'], { planned: discovery }),
-  call('beatmatch_youtube_find', 'post', ['trackId'], { planned: discovery }),
-  call('spotify_input', 'post', ['input'], { planned: discovery }),
-  call('spotify_similar_search', 'post', ['spotifyId'], { planned: discovery }),
-  call('beatmatch_my_sound', 'get', [], { planned: discovery }),
-  call('iframe_url', 'post', ['type'], { planned: payouts }),
+  call('beatmatch_text_search', 'post', ['textToQuery']),
+  call('beatmatch_youtube_search', 'post', ['url', 'trackTitle']),
+  call('beatmatch_youtube_find', 'post', ['trackId']),
+  call('spotify_input', 'post', ['input']),
+  call('spotify_similar_search', 'post', ['spotifyId']),
+  call('beatmatch_my_sound', 'get', []),
+  call('iframe_url', 'post', ['type']),
   call('beatmatch_manage_beats_play_beat', 'get', ['beatId']),
 ] as const;

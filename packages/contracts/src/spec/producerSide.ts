@@ -1,6 +1,4 @@
-import { NOT_SHOWN, PLANNED_BY, specCall as call } from './specCall';
-
-const { referrals, admin } = PLANNED_BY;
+import { NOT_SHOWN, specCall as call } from './specCall';
 
 /**
  * The producer-side-and-content document's §7: the table (its rows that repeat an artist-side call —
@@ -30,7 +28,7 @@ export const producerSideCalls = [
   call('beatmatch_manage_beats_change_cover_art', 'post', ['beatId'], { file: 'coverArt' }),
   call('beatmatch_get_totals', 'post'),
   call('beatmatch_get_referral_link', 'post', []),
-  call('beatmatch_referral_data', 'post', [], { planned: referrals }),
+  call('beatmatch_referral_data', 'post', []),
   call('beatmatch_contact', 'post', ['name', 'email', 'message']),
   call('addBeatPack', 'post', ['scope']),
   call('addBeatInput', 'post', ['input', 'beatPackId']),
@@ -56,17 +54,17 @@ export const producerSideCalls = [
   call('get_address', null),
   call('save_address', null, ['address', 'split']),
   call('delete_address', null, ['address?']),
-  call('send_v3_email', null, NOT_SHOWN, { planned: admin }),
-  call('move_tracks_to_crate', null, NOT_SHOWN, { planned: admin }),
+  call('send_v3_email', null, NOT_SHOWN),
+  call('move_tracks_to_crate', null, NOT_SHOWN),
   call('populate_payouts', null, NOT_SHOWN),
-  call('beatmatch_fill_rankings', null, NOT_SHOWN, { planned: admin }),
-  call('fill_beat_tags', null, NOT_SHOWN, { planned: admin }),
+  call('beatmatch_fill_rankings', null, NOT_SHOWN),
+  call('fill_beat_tags', null, NOT_SHOWN),
   call('payout_exclude_intercash', null, NOT_SHOWN),
-  call('fill_username_url', null, NOT_SHOWN, { planned: admin }),
-  call('add_genres', null, NOT_SHOWN, { planned: admin }),
-  call('removeInactiveBeats', null, NOT_SHOWN, { planned: admin }),
-  call('populate_referral_payouts', null, NOT_SHOWN, { planned: referrals }),
-  call('emailCsv', 'get', NOT_SHOWN, { planned: admin }),
+  call('fill_username_url', null, NOT_SHOWN),
+  call('add_genres', null, NOT_SHOWN),
+  call('removeInactiveBeats', null, NOT_SHOWN),
+  call('populate_referral_payouts', null, NOT_SHOWN),
+  call('emailCsv', 'get', NOT_SHOWN),
   call('beatmatch_example_drake', null),
   call('beatmatch_example_get_tags', null),
 ] as const;

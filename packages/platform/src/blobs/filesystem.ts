@@ -1,9 +1,10 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { LRUCache } from 'lru-cache';
 import { sniffContentType } from './contentSignature';
 import { byteLimit } from './limit';
 import {
@@ -46,8 +47,12 @@ export class FilesystemBlobStore implements BlobStore {
   readonly objectsDir: string;
   private readonly metaDir: string;
   private readonly tmpDir: string;
-  private readonly secret: Buffer;
+  private readonly signingKey: KeyObject;
   private readonly publicUrl: string;
+  /** Each served file's metadata, by key, with the file version it was read for. */
+  private readonly metaCache = new LRUCache<string, { version: string; meta: Meta }>({ max: 10_000 });
+  /** Signatures already checked, by their signed fields: a player's further Range requests reuse one URL. */
+  private readonly verified = new LRUCache<string, true>({ max: 10_000 });
   readonly now: () => number;
 
   constructor(options: FilesystemBlobStoreOptions) {
@@ -57,7 +62,7 @@ export class FilesystemBlobStore implements BlobStore {
     this.objectsDir = path.join(root, 'objects');
     this.metaDir = path.join(root, 'meta');
     this.tmpDir = path.join(root, 'tmp');
-    this.secret = Buffer.from(options.secret, 'utf8');
+    this.signingKey = createSecretKey(Buffer.from(options.secret, 'utf8'));
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
   }
@@ -91,6 +96,7 @@ export class FilesystemBlobStore implements BlobStore {
       await mkdir(path.dirname(metaFile), { recursive: true });
       await writeFile(metaFile, JSON.stringify({ contentType } satisfies Meta));
       await rename(tmp, file);
+      this.metaCache.delete(key);
     } catch (error) {
       await unlink(tmp).catch(() => undefined);
       throw error;
@@ -122,12 +128,12 @@ export class FilesystemBlobStore implements BlobStore {
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      const meta = await this.readMeta(key);
+      const meta = await this.metaOf(key, info);
       return {
         key,
         size: info.size,
         contentType: meta.contentType,
-        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        etag: fileEtag(info),
         lastModified: info.mtime,
       };
     } catch (error) {
@@ -140,17 +146,28 @@ export class FilesystemBlobStore implements BlobStore {
     }
   }
 
-  private async readMeta(key: string): Promise<Meta> {
+  /**
+   * The metadata of a key's file, read once per version of the file (a put renames a new file into
+   * place, so its inode and mtime change even when another process wrote it).
+   */
+  async metaOf(key: string, info: Pick<Stats, 'ino' | 'size' | 'mtimeMs'>): Promise<Meta> {
+    const version = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const cached = this.metaCache.get(key);
+    if (cached?.version === version) return cached.meta;
+    let meta: Meta;
     try {
-      return JSON.parse(await readFile(this.metaPathOf(key), 'utf8')) as Meta;
+      meta = JSON.parse(await readFile(this.metaPathOf(key), 'utf8')) as Meta;
     } catch {
-      return {};
+      meta = {};
     }
+    this.metaCache.set(key, { version, meta });
+    return meta;
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
     await rm(this.metaPathOf(key), { force: true });
+    this.metaCache.delete(key);
   }
 
   async list(prefix: string): Promise<BlobStat[]> {
@@ -256,9 +273,15 @@ export class FilesystemBlobStore implements BlobStore {
     } else if (op === 'get') {
       grant = { op, key, expires, filename: str('fn') };
     } else return 'invalid';
-    const expected = Buffer.from(this.sign(grant), 'utf8');
-    const given = Buffer.from(sig, 'utf8');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    const signed = signedText(grant);
+    // Looked up by signature and text together: a cached entry is never compared with a guess.
+    const pair = `${sig} ${signed}`;
+    if (!this.verified.has(pair)) {
+      const expected = Buffer.from(this.signText(signed), 'utf8');
+      const given = Buffer.from(sig, 'utf8');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      this.verified.set(pair, true);
+    }
     if (this.now() / 1000 > expires) return 'expired';
     return grant;
   }
@@ -270,13 +293,26 @@ export class FilesystemBlobStore implements BlobStore {
   }
 
   private sign(grant: SignedGrant): string {
-    const fields =
-      grant.op === 'put'
-        ? ['put', grant.key, grant.expires, grant.maxBytes, grant.contentType ?? '']
-        : ['get', grant.key, grant.expires, grant.filename ?? ''];
-    // JSON keeps the fields unambiguous whatever characters they contain.
-    return createHmac('sha256', this.secret).update(JSON.stringify(fields)).digest('base64url');
+    return this.signText(signedText(grant));
   }
+
+  private signText(text: string): string {
+    return createHmac('sha256', this.signingKey).update(text).digest('base64url');
+  }
+}
+
+/** The text a grant's signature covers. JSON keeps the fields unambiguous whatever characters they contain. */
+function signedText(grant: SignedGrant): string {
+  return JSON.stringify(
+    grant.op === 'put'
+      ? ['put', grant.key, grant.expires, grant.maxBytes, grant.contentType ?? '']
+      : ['get', grant.key, grant.expires, grant.filename ?? ''],
+  );
+}
+
+/** A file's ETag: its size and modification time (what a rewrite changes). */
+export function fileEtag(info: Pick<Stats, 'size' | 'mtimeMs'>): string {
+  return `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
 }
 
 function encodeKey(key: string): string {

@@ -1,3 +1,4 @@
+import { inConsumerSpan } from '../telemetry/propagation';
 import {
   RefusedEventError,
   type EventBus,
@@ -33,7 +34,12 @@ export class InProcessEventBus implements EventBus {
     const attempts = this.options.attempts ?? 3;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await group.handle(message.event, { topic });
+        return await inConsumerSpan(
+          `${topic} process`,
+          message.traceContext,
+          { 'messaging.destination.name': topic, 'beatmatch.event.type': message.event.type },
+          () => group.handle(message.event, { topic }),
+        );
       } catch (error) {
         if (error instanceof RefusedEventError) return;
         if (attempt >= attempts) throw error;

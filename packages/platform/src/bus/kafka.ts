@@ -3,6 +3,7 @@ import type { EventBus, OutgoingMessage, Subscription, SubscriptionOptions } fro
 import { createLogCreator, kafkaLogLevels } from './kafkaLogging';
 import { KafkaSubscription, type DeadLetter } from './kafkaSubscription';
 import type { KafkaEventBusOptions } from './kafkaOptions';
+import { observeGroup } from './consumerLag';
 
 export type { KafkaEventBusOptions } from './kafkaOptions';
 export { decodeIntegrationEvent } from './kafkaSubscription';
@@ -38,6 +39,7 @@ export class KafkaEventBus implements EventBus {
   private readonly knownTopics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
+  private forgetLag: (() => void) | undefined;
 
   constructor(private readonly options: KafkaEventBusOptions) {
     const level = kafkaLogLevels[options.kafkaLogLevel ?? 'warn'];
@@ -98,10 +100,11 @@ export class KafkaEventBus implements EventBus {
     await this.producer.send({
       topic,
       acks: -1,
-      messages: messages.map(({ key, event }) => ({
+      messages: messages.map(({ key, event, traceContext }) => ({
         key,
         value: JSON.stringify(event),
         headers: {
+          ...traceContext,
           [KAFKA_HEADERS.eventId]: event.id,
           [KAFKA_HEADERS.eventType]: event.type,
           [KAFKA_HEADERS.eventVersion]: String(event.version),
@@ -127,6 +130,11 @@ export class KafkaEventBus implements EventBus {
       this.deadLetter(options.groupId, message),
     );
     this.subscriptions.add(subscription);
+    this.forgetLag = observeGroup(this, () => this.connectAdmin().then(() => this.admin), {
+      group: unprefixed.groupId,
+      topics: unprefixed.topics,
+      prefix,
+    });
     subscription.onStopped = () => this.subscriptions.delete(subscription);
     try {
       await subscription.start();
@@ -140,6 +148,7 @@ export class KafkaEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.forgetLag?.();
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
     if (this.producerConnected)
       await this.producerConnected.then(
@@ -151,6 +160,12 @@ export class KafkaEventBus implements EventBus {
         () => this.admin.disconnect(),
         () => undefined,
       );
+  }
+
+  /** The cluster answers a metadata request (readiness); fails while no broker can be reached. */
+  async ready(): Promise<void> {
+    await this.connectAdmin();
+    await this.admin.describeCluster();
   }
 
   /** Creates missing topics (idempotent across processes: "already exists" counts as success). */

@@ -2,6 +2,7 @@ import { integrationEventEnvelopeSchema, type IntegrationEvent } from '@beatmatc
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { RefusedEventError, type Subscription, type SubscriptionOptions } from './port';
 import type { KafkaEventBusOptions } from './kafkaOptions';
+import { carrierFromHeaders, inConsumerSpan } from '../telemetry/propagation';
 
 /** Decodes a message into the integration-event envelope; throws with a reason when it is not one. */
 export function decodeIntegrationEvent(message: Pick<KafkaMessage, 'value'>): IntegrationEvent {
@@ -141,7 +142,17 @@ export class KafkaSubscription implements Subscription {
     for (let attempt = 1; ; attempt++) {
       if (this.stopping) throw new SubscriptionStopping();
       try {
-        await this.options.handle(event, context);
+        await inConsumerSpan(
+          `${topic} process`,
+          carrierFromHeaders(message.headers),
+          {
+            'messaging.destination.name': topic,
+            'messaging.consumer.group.name': this.options.groupId,
+            'messaging.message.id': event.id,
+            'beatmatch.event.type': event.type,
+          },
+          () => this.options.handle(event, context),
+        );
         return;
       } catch (error) {
         if (error instanceof SubscriptionStopping) throw error;

@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '@beatmatch/contracts';
+import type { TraceCarrier } from '../telemetry/propagation';
 
 /** One message on the bus: the key keeps events of one stream in order (Kafka partition key). */
 export interface OutgoingMessage {
@@ -9,6 +10,8 @@ export interface OutgoingMessage {
    * requests beside its integration events). Only the event store's outbox reads it.
    */
   topic?: string;
+  /** W3C trace headers continuing the trace that wrote the message (set by the outbox relay). */
+  traceContext?: TraceCarrier;
 }
 
 export interface DeliveryContext {
@@ -40,6 +43,8 @@ export interface EventBus {
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscriptionOptions): Promise<Subscription>;
   close(): Promise<void>;
+  /** Resolves when the bus's servers answer (readiness); a bus in the process has none to ask. */
+  ready?(): Promise<void>;
 }
 
 /**

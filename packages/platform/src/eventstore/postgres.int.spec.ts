@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { openPglite } from '../sql/pglite';
-import { openPostgres } from '../sql/postgres';
 import type { SqlDatabase } from '../sql/port';
+import { sqlTargets } from './sqlTargets.fixture';
 import { PostgresEventStore, type InlineProjection } from './postgres';
 import { ConcurrencyError } from './port';
 import { OutboxRelay } from '../outbox/relay';
@@ -9,24 +8,8 @@ import { InProcessEventBus } from '../bus/inprocess';
 import { createLogger } from '../logging/logger';
 import { handleCommand } from '../decider/decider';
 
-/**
- * The event-store contract, run on both adapters: embedded PGlite and a real PostgreSQL server
- * (DATABASE_URL, started by deploy/local/up).
- */
-const targets: Array<[string, () => Promise<SqlDatabase>]> = [
-  ['PGlite', () => openPglite()],
-  [
-    'PostgreSQL',
-    async () => {
-      const url = process.env.DATABASE_URL;
-      if (!url)
-        throw new Error(
-          'DATABASE_URL is not set: start the servers with deploy/local/up and eval "$(deploy/local/env)"',
-        );
-      return openPostgres(url);
-    },
-  ],
-];
+/** The event-store contract, run on both adapters (sqlTargets). */
+const targets = sqlTargets;
 
 type CounterEvent =
   { type: 'Incremented'; data: { by: number } } | { type: 'Failed'; data: { reason: string } };

@@ -1,48 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import type { SqlDatabase, SqlExecutor } from '../sql/port';
+import type { SqlDatabase } from '../sql/port';
 import { assertIdentifier } from '../sql/open';
 import { inSpan } from '../telemetry/telemetry';
+import { currentTraceCarrier } from '../telemetry/propagation';
 import {
   ConcurrencyError,
   type AppendOptions,
   type DomainEvent,
   type EventStore,
   type ReadStreamResult,
-  type RecordedEvent,
 } from './port';
+import { GroupCommit, type Outcome } from './groupCommit';
+import {
+  AppendWriter,
+  toRecorded,
+  type EventRow,
+  type InlineProjection,
+  type PendingAppend,
+} from './postgresAppend';
 
-/**
- * A read model updated in the same transaction as the events it handles, so it is never behind its
- * stream (e.g. the unique e-mail index of identity). Async projections go through the outbox/bus.
- */
-export interface InlineProjection {
-  name: string;
-  handles: readonly string[];
-  apply(tx: SqlExecutor, events: RecordedEvent[]): Promise<void>;
-  /**
-   * Optional: the same writes as data-modifying statements that join the append's own statement, so an
-   * append is one round trip to the database instead of a transaction of several. Each statement must
-   * read `FROM appended` (a relation with one row when the append goes through and none when it loses
-   * a race), e.g. `INSERT INTO t (a, b) SELECT $1, $2 FROM appended ON CONFLICT …`; `param(value)`
-   * binds a value and returns its placeholder. The statements of one append must not change the same
-   * row twice. Returns undefined for events it cannot write this way: that append takes the
-   * transaction and `apply`.
-   */
-  statements?(events: PendingEvent[], param: (value: unknown) => string): string[] | undefined;
-}
-
-/** An event as it is about to be appended (statement form of an inline projection). */
-export type PendingEvent = Pick<RecordedEvent, 'streamName' | 'streamPosition' | 'eventId' | 'type' | 'data'>;
-
-interface EventRow {
-  stream_name: string;
-  stream_position: number;
-  global_position: string;
-  event_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  recorded_at: Date | string;
-}
+export type { InlineProjection, PendingEvent } from './postgresAppend';
 
 export function eventStoreSchema(schema: string): string {
   const s = assertIdentifier(schema);
@@ -70,36 +46,47 @@ export function eventStoreSchema(schema: string): string {
       created_at timestamptz NOT NULL DEFAULT now(),
       sent_at timestamptz
     );
+    -- The W3C trace headers of the request that wrote the row: the relay continues its trace.
+    ALTER TABLE ${s}.outbox ADD COLUMN IF NOT EXISTS trace_context jsonb;
     CREATE INDEX IF NOT EXISTS outbox_unsent ON ${s}.outbox (id) WHERE sent_at IS NULL;
   `;
 }
 
-function toRecorded<E extends DomainEvent>(row: EventRow): RecordedEvent<E> {
-  return {
-    streamName: row.stream_name,
-    streamPosition: Number(row.stream_position),
-    globalPosition: String(row.global_position),
-    eventId: row.event_id,
-    type: row.type as E['type'],
-    data: row.data as E['data'],
-    recordedAt: new Date(row.recorded_at).toISOString(),
-  };
-}
-
 /**
- * Event store on PostgreSQL (server or PGlite): one transaction appends the events with optimistic
- * concurrency, runs the inline projections and writes the outbox, so nothing is half-written.
+ * Event store on PostgreSQL (server or PGlite). Appends are group-committed: while a commit is in
+ * flight (one by default; see `lanes`), the appends that arrive wait and are written together in the
+ * next transaction, each as it would be alone (its own version check, events, inline projections and
+ * outbox rows), and each caller is answered only after that transaction committed. A lost race writes nothing and fails alone with
+ * ConcurrencyError, the batch going on past it; an append whose statement fails (a projection's
+ * constraint, say) aborts the transaction, so it fails alone with its error and the others of the
+ * batch are written again without it. A batch of one is the append on its own, as before: one
+ * statement, or its own transaction when a projection has no statement form.
  */
 export class PostgresEventStore implements EventStore {
   private readonly s: string;
+  private readonly writer: AppendWriter;
+  private readonly group: GroupCommit<PendingAppend, number>;
+  private readonly grouped: boolean;
 
   constructor(
     private readonly db: SqlDatabase,
     schema: string,
-    private readonly projections: InlineProjection[] = [],
+    projections: InlineProjection[] = [],
     private readonly afterCommit: () => void = () => undefined,
+    /**
+     * `groupCommit: false` (or BEATMATCH_GROUP_COMMIT=off, for an A/B bench): every append commits on its
+     * own, concurrently on the pool's connections, as before group commit. `lanes` (or
+     * BEATMATCH_GROUP_COMMIT=<lanes>): how many batches may be in flight at once on their own
+     * connections (default 1); `maxBatch`: appends per transaction (default 64).
+     */
+    private readonly options: { groupCommit?: boolean; maxBatch?: number; lanes?: number } = {},
   ) {
     this.s = assertIdentifier(schema);
+    this.writer = new AppendWriter(this.s, projections);
+    const fromEnv = process.env.BEATMATCH_GROUP_COMMIT;
+    this.grouped = options.groupCommit ?? fromEnv !== 'off';
+    const lanes = options.lanes ?? (Number(fromEnv) || 1);
+    this.group = new GroupCommit((batch) => this.commitBatch(batch), { ...options, lanes });
   }
 
   async migrate(): Promise<void> {
@@ -121,143 +108,77 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions,
   ): Promise<{ nextExpectedVersion: number }> {
     if (events.length === 0) return { nextExpectedVersion: options.expectedVersion };
-    const result = await inSpan(
+    const nextExpectedVersion = await inSpan(
       'eventstore.append',
       { 'beatmatch.stream': streamName, 'beatmatch.events': events.length },
-      async () =>
-        (await this.appendInOneStatement(streamName, events, options)) ??
-        this.db.transaction(async (tx) => {
-          const nextVersion = options.expectedVersion + events.length;
-          await this.bumpVersion(tx, streamName, options.expectedVersion, nextVersion);
-          const recorded: RecordedEvent[] = [];
-          for (const [index, event] of events.entries()) {
-            const { rows } = await tx.query<EventRow>(
-              `INSERT INTO ${this.s}.events (event_id, stream_name, stream_position, type, data)
-             VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-              [
-                randomUUID(),
-                streamName,
-                options.expectedVersion + index + 1,
-                event.type,
-                JSON.stringify(event.data),
-              ],
-            );
-            recorded.push(toRecorded(rows[0]!));
-          }
-          for (const projection of this.projections) {
-            const relevant = recorded.filter((event) => projection.handles.includes(event.type));
-            if (relevant.length) await projection.apply(tx, relevant);
-          }
-          for (const message of options.outbox?.messages ?? []) {
-            await tx.query(`INSERT INTO ${this.s}.outbox (topic, message_key, event) VALUES ($1, $2, $3)`, [
-              message.topic ?? options.outbox!.topic,
-              message.key,
-              JSON.stringify(message.event),
-            ]);
-          }
-          return { nextExpectedVersion: nextVersion };
-        }),
+      async () => {
+        const append = { streamName, events, options, traceContext: jsonOrNull(currentTraceCarrier()) };
+        if (this.grouped) return this.group.submit(append);
+        const version = await this.writer.alone(this.db, append);
+        if (options.outbox?.messages.length) this.afterCommit();
+        return version;
+      },
     );
-    if (options.outbox?.messages.length) this.afterCommit();
-    return result;
+    return { nextExpectedVersion };
   }
 
-  /**
-   * The append as one statement (one round trip, atomic as any statement is): the stream's version
-   * bump is a CTE named `appended` that yields a row only when the expected version holds, and the
-   * events, the outbox messages and the projections' statements each insert `FROM appended`, so a lost
-   * race writes nothing. Undefined when a relevant projection has no statement form for these events.
-   */
-  private async appendInOneStatement<E extends DomainEvent>(
-    streamName: string,
-    events: E[],
-    options: AppendOptions,
-  ): Promise<{ nextExpectedVersion: number } | undefined> {
-    const pending: PendingEvent[] = events.map((event, index) => ({
-      streamName,
-      streamPosition: options.expectedVersion + index + 1,
-      eventId: randomUUID(),
-      type: event.type,
-      data: event.data as Record<string, unknown>,
-    }));
-    const params: unknown[] = [];
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const projected: string[] = [];
-    for (const projection of this.projections) {
-      const relevant = pending.filter((event) => projection.handles.includes(event.type));
-      if (!relevant.length) continue;
-      const statements = projection.statements?.(relevant, param);
-      if (!statements) return undefined;
-      projected.push(...statements);
-    }
-    const nextVersion = options.expectedVersion + events.length;
-    const [stream, next] = [param(streamName), param(nextVersion)];
-    const appended =
-      options.expectedVersion === 0
-        ? `INSERT INTO ${this.s}.streams (stream_name, version) VALUES (${stream}, ${next}::int)
-           ON CONFLICT (stream_name) DO NOTHING RETURNING version`
-        : `UPDATE ${this.s}.streams SET version = ${next}::int
-           WHERE stream_name = ${stream} AND version = ${param(options.expectedVersion)}::int RETURNING version`;
-    const eventRows = pending
-      .map(
-        (event) =>
-          `(${param(event.eventId)}::uuid, ${param(event.streamPosition)}::int, ${param(event.type)}, ${param(JSON.stringify(event.data))}::jsonb)`,
-      )
-      .join(', ');
-    const messages = (options.outbox?.messages ?? []).map(
-      (message, index) =>
-        `(${index}, ${param(message.topic ?? options.outbox!.topic)}, ${param(message.key)}, ${param(JSON.stringify(message.event))}::jsonb)`,
-    );
-    const ctes = [
-      `appended AS (${appended})`,
-      `written AS (INSERT INTO ${this.s}.events (event_id, stream_name, stream_position, type, data)
-         SELECT e.event_id, ${stream}, e.position, e.type, e.data
-         FROM (VALUES ${eventRows}) AS e(event_id, position, type, data), appended
-         ORDER BY e.position
-         RETURNING stream_position)`,
-      ...(messages.length
-        ? [
-            `sent AS (INSERT INTO ${this.s}.outbox (topic, message_key, event)
-               SELECT m.topic, m.message_key, m.event
-               FROM (VALUES ${messages.join(', ')}) AS m(n, topic, message_key, event), appended
-               ORDER BY m.n)`,
-          ]
-        : []),
-      ...projected.map((statement, index) => `projected_${index} AS (${statement})`),
-    ];
-    const { rows } = await this.db.query<{ n: string }>(
-      `WITH ${ctes.join(',\n')} SELECT count(*) AS n FROM written`,
-      params,
-    );
-    if (Number(rows[0]?.n ?? 0) === events.length) return { nextExpectedVersion: nextVersion };
-    const { rows: current } = await this.db.query<{ version: number }>(
-      `SELECT version FROM ${this.s}.streams WHERE stream_name = $1`,
-      [streamName],
-    );
-    throw new ConcurrencyError(streamName, options.expectedVersion, current[0]?.version ?? 0);
+  /** One batch, then the relays' kick when something it committed has outbox rows. */
+  private async commitBatch(batch: PendingAppend[]): Promise<Outcome<number>[]> {
+    const outcomes = await this.writeBatch(batch);
+    if (batch.some((append, index) => outcomes[index]!.ok && append.options.outbox?.messages.length))
+      this.afterCommit();
+    return outcomes;
   }
 
-  private async bumpVersion(tx: SqlExecutor, streamName: string, expected: number, next: number) {
-    if (expected === 0) {
-      const inserted = await tx.query(
-        `INSERT INTO ${this.s}.streams (stream_name, version) VALUES ($1, $2) ON CONFLICT (stream_name) DO NOTHING`,
-        [streamName, next],
+  private async writeBatch(batch: PendingAppend[]): Promise<Outcome<number>[]> {
+    if (batch.length === 1) return [await settle(this.writer.alone(this.db, batch[0]!))];
+    const outcomes: Outcome<number>[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const [index, append] of batch.entries()) {
+          const outcome = await settle(this.writer.within(tx, append));
+          if (!outcome.ok && !(outcome.error instanceof ConcurrencyError))
+            throw new AppendFailed(index, outcome.error);
+          outcomes.push(outcome);
+        }
+      });
+      return outcomes;
+    } catch (error) {
+      if (!(error instanceof AppendFailed)) return batch.map(() => ({ ok: false, error }));
+      // Its statement aborted the transaction: the others go again without it, and it fails alone with
+      // its error. A deadlock, though, may come from the locks the batch held for the others: it is
+      // written again on its own, holding only its own locks, as it would have been without the batch.
+      const others = await this.writeBatch(batch.filter((_, index) => index !== error.index));
+      const culprit = batch[error.index]!;
+      others.splice(
+        error.index,
+        0,
+        isDeadlock(error.cause)
+          ? await settle(this.writer.alone(this.db, culprit))
+          : { ok: false, error: error.cause },
       );
-      if (inserted.rowCount === 1) return;
-    } else {
-      const updated = await tx.query(
-        `UPDATE ${this.s}.streams SET version = $3 WHERE stream_name = $1 AND version = $2`,
-        [streamName, expected, next],
-      );
-      if (updated.rowCount === 1) return;
+      return others;
     }
-    const { rows } = await tx.query<{ version: number }>(
-      `SELECT version FROM ${this.s}.streams WHERE stream_name = $1`,
-      [streamName],
-    );
-    throw new ConcurrencyError(streamName, expected, rows[0]?.version ?? 0);
   }
 }
+
+/** Thrown out of a batch's transaction (rolling it back) by the append whose statement failed. */
+class AppendFailed extends Error {
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super('an append of the batch failed');
+  }
+}
+
+/** PostgreSQL's deadlock_detected: the transaction chosen to break a lock cycle was rolled back. */
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | undefined)?.code === '40P01';
+
+const settle = <R>(promise: Promise<R>): Promise<Outcome<R>> =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+
+const jsonOrNull = (value: object | undefined) => (value ? JSON.stringify(value) : null);

@@ -13,6 +13,8 @@ import type { Logger } from '../logging/logger';
 import { INTERNAL_TOKEN_HEADER, type Caller, type InternalTokenVerifier } from '../auth/internalToken';
 import { HttpProblem, problem, problemHandler } from './problem';
 import { rejectUnstorableText } from './text';
+import { recordRequest } from '../telemetry/metrics';
+import { nameServerSpanOnClose } from '../telemetry/serverSpan';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -52,6 +54,7 @@ const requestIdOf = (req: Request) => {
  * the gateway's id and `req.log`.
  */
 export function requestLogging(logger: Logger): RequestHandler {
+  const component = String(logger.bindings().name ?? 'http');
   return (req, res, next) => {
     if (req.id === undefined) {
       req.id = requestIdOf(req);
@@ -72,6 +75,13 @@ export function requestLogging(logger: Logger): RequestHandler {
     const started = performance.now();
     // 'close' comes once per response: after it finished, or when it was cut off (then not finished).
     const done = () => {
+      recordRequest(
+        component,
+        routeOf(req),
+        req.method,
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      );
       const error = res.errored;
       const failed = error instanceof Error || res.statusCode >= 500;
       const level = failed ? 'error' : res.statusCode >= 400 ? 'info' : 'debug';
@@ -89,9 +99,19 @@ export function requestLogging(logger: Logger): RequestHandler {
       );
     };
     res.once('close', done);
+    nameServerSpanOnClose(res, () => matchedRoute(req));
     next();
   };
 }
+
+/**
+ * The declared call's name at the gateway, else the matched route's pattern: few values, fit for a
+ * metric label and a span name (never the path with its ids).
+ */
+const matchedRoute = (req: Request) =>
+  (req as { apiRoute?: string }).apiRoute ??
+  (req.route ? `${req.baseUrl}${String(req.route.path)}` : undefined);
+const routeOf = (req: Request) => matchedRoute(req) ?? 'unmatched';
 
 /**
  * A service route that needs no caller and answers every caller the same (GET/HEAD, no body), as a plain

@@ -13,6 +13,7 @@ import {
   type RegisteredServiceName,
 } from '@beatmatch/contracts';
 import { HttpProblem, parseInput } from './problem';
+import { checkAnswers, serializeAnswer } from './answerSerializer';
 
 /*
  * The service side of the route contract (packages/contracts/src/api): a service registers the
@@ -32,8 +33,9 @@ export interface CallContext {
 }
 
 /**
- * A call's handler: answers the declared answer (sent as JSON), or nothing when it has written the
- * response itself (bytes, a redirect).
+ * A call's handler: answers the declared answer (sent as JSON, written by the serialiser compiled from
+ * its schema: answerSerializer.ts), or nothing when it has written the response itself (bytes, a
+ * redirect).
  */
 export type CallHandler<N extends CallName> = (
   input: CallInput<N>,
@@ -43,13 +45,7 @@ export type CallHandler<N extends CallName> = (
 const needsUser = (call: CallDeclaration) =>
   call.access === 'user' || call.access === 'owner' || call.access === 'plan' || call.access === 'admin';
 
-/**
- * Whether answers are checked against their declared schema before they are sent: on in tests
- * (jest sets NODE_ENV=test) and wherever BEATMATCH_CHECK_ANSWERS=1, so every int and e2e test also
- * checks that the contract describes what the service really answers. A mismatch is a 500 naming it.
- */
-const checkAnswers = () => process.env.BEATMATCH_CHECK_ANSWERS === '1' || process.env.NODE_ENV === 'test';
-
+/** Under `checkAnswers`, an answer its declared schema does not describe is a 500 naming the call. */
 function checkedAnswer(name: string, call: CallDeclaration, value: unknown): unknown {
   if (isBytesAnswer(call.answer) || !checkAnswers()) return value;
   const result = call.answer.safeParse(value);
@@ -58,6 +54,17 @@ function checkedAnswer(name: string, call: CallDeclaration, value: unknown): unk
   throw new Error(
     `${name} answered what its contract does not describe: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
   );
+}
+
+/**
+ * Writes a call's serialised answer as res.send did, without its SHA-1 ETag (an answer is the caller's
+ * own state of the moment, not worth revalidating; hashing each one cost about 1 % of a swipe's CPU) and
+ * without turning the text into a Buffer (a string lets Node write headers and body in one write).
+ */
+function sendAnswer(res: Response, body: string) {
+  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Registers the handler of the declared call `name` on `router` (middleware in `before` runs first). */
@@ -79,7 +86,7 @@ export function handleCall<N extends CallName>(
       const input = (call.request ? parseInput(call.request, raw) : undefined) as CallInput<N>;
       const answer = await handler(input, { req, res });
       if (answer === undefined || res.headersSent) return;
-      res.json(checkedAnswer(name, call, answer));
+      sendAnswer(res, serializeAnswer(name, call, checkedAnswer(name, call, answer)));
     } catch (error) {
       next(error);
     }
@@ -102,6 +109,11 @@ const mountedApps = new WeakMap<Express, Express[]>();
 export function mountApp(parent: Express, child: Express): void {
   parent.use(child);
   mountedApps.set(parent, [...(mountedApps.get(parent) ?? []), child]);
+}
+
+/** The apps mounted in `parent` with `mountApp`, in mounting order. */
+export function mountedAppsOf(parent: Express): readonly Express[] {
+  return mountedApps.get(parent) ?? [];
 }
 
 /** The method and path of every route an Express app (or router) has, nested routers and mounted apps included. */

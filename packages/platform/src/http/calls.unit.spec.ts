@@ -69,3 +69,30 @@ describe('admin calls', () => {
     },
   );
 });
+
+/** An answer is written as res.send wrote it, less the ETag: exact length, JSON type, no per-answer hash. */
+describe('answers', () => {
+  it('are JSON of their exact byte length, without an ETag', async () => {
+    const keys = await generateInternalKeyPair();
+    const service = createServiceApp({
+      name: 'test',
+      logger: createLogger('test', 'silent'),
+      verifier: new InternalTokenVerifier(keys.publicKey),
+    });
+    const router = Router();
+    const message = 'Code sent — vérifiez vos e-mails ✉';
+    handleCall(router, 'beatmatch_forgot_password', () => ({ message }));
+    service.app.use(router);
+    const app = service.finalize();
+    const token = await new InternalTokenIssuer(keys.privateKey).issue({});
+    const answer = await request(app)
+      .post(apiCalls.beatmatch_forgot_password.path)
+      .set('x-internal-token', token)
+      .send({ email: 'listener@beatmatch.test' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify({ message })));
+    expect(answer.headers.etag).toBeUndefined();
+  });
+});

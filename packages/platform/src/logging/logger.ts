@@ -1,6 +1,15 @@
+import { trace } from '@opentelemetry/api';
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
+
+/** A line written inside a sampled span names its trace and span, so the line leads to its trace. */
+function traceIds(): object {
+  const span = trace.getActiveSpan();
+  if (!span?.isRecording()) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
 
 /** Request logs never show tokens, cookies or authorization headers (`destination` is for tests). */
 export function createLogger(
@@ -11,6 +20,7 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     name,
     level,
+    mixin: traceIds,
     redact: {
       paths: [
         'password',

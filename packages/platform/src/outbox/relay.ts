@@ -3,12 +3,15 @@ import type { EventBus } from '../bus/port';
 import type { SqlDatabase } from '../sql/port';
 import { assertIdentifier } from '../sql/open';
 import type { Logger } from '../logging/logger';
+import { observeOutbox } from './backlog';
+import { endSpans, startProducerSpan, type TraceCarrier } from '../telemetry/propagation';
 
 interface OutboxRow {
   id: string;
   topic: string;
   message_key: string;
   event: IntegrationEvent;
+  trace_context: TraceCarrier | null;
 }
 
 /**
@@ -21,6 +24,7 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private unobserve: (() => void) | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -42,6 +46,7 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.unobserve = observeOutbox(this.db, this.s);
     const poll = () => {
       this.timer = setTimeout(async () => {
         await this.kick();
@@ -55,6 +60,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unobserve?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -91,7 +97,7 @@ export class OutboxRelay {
     const { topics } = this.options;
     const filter = !topics ? '' : 'only' in topics ? 'AND topic = ANY($2)' : 'AND NOT (topic = ANY($2))';
     const { rows } = await this.db.query<OutboxRow>(
-      `SELECT id, topic, message_key, event FROM ${this.s}.outbox WHERE sent_at IS NULL ${filter} ORDER BY id LIMIT $1`,
+      `SELECT id, topic, message_key, event, trace_context FROM ${this.s}.outbox WHERE sent_at IS NULL ${filter} ORDER BY id LIMIT $1`,
       topics
         ? [this.options.batchSize ?? 100, 'only' in topics ? topics.only : topics.except]
         : [this.options.batchSize ?? 100],
@@ -99,15 +105,37 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
     const byTopic = new Map<string, OutboxRow[]>();
     for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
-    for (const [topic, topicRows] of byTopic) {
-      await this.bus.publish(
-        topic,
-        topicRows.map((row) => ({ key: row.message_key, event: row.event })),
-      );
-    }
+    for (const [topic, topicRows] of byTopic) await this.publishInSpans(topic, topicRows);
     await this.db.query(`UPDATE ${this.s}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [
       rows.map((row) => row.id),
     ]);
     return rows.length;
+  }
+
+  /** Each message gets a producer span in the trace of the request that wrote it. */
+  private async publishInSpans(topic: string, rows: OutboxRow[]) {
+    const produced = rows.map((row) => ({
+      row,
+      ...startProducerSpan(`${topic} publish`, row.trace_context ?? undefined, {
+        'messaging.destination.name': topic,
+        'messaging.message.id': row.event.id,
+        'beatmatch.event.type': row.event.type,
+      }),
+    }));
+    const spans = produced.map(({ span }) => span);
+    try {
+      await this.bus.publish(
+        topic,
+        produced.map(({ row, headers }) => ({
+          key: row.message_key,
+          event: row.event,
+          ...(headers ? { traceContext: headers } : {}),
+        })),
+      );
+    } catch (error) {
+      endSpans(spans, error);
+      throw error;
+    }
+    endSpans(spans);
   }
 }

@@ -1,6 +1,19 @@
 import express, { type Router } from 'express';
 import type Stripe from 'stripe';
 import { problem } from '../http/problem';
+import { createCounter } from '../telemetry/counters';
+
+/**
+ * Stripe's webhook deliveries by outcome (handled, failed: Stripe retries, refused: bad signature) and
+ * event type, so payments by outcome (payment_intent.succeeded, payment_intent.payment_failed, ...)
+ * and a failing handler both show.
+ */
+const webhooks = createCounter(
+  'beatmatch_payment_webhooks_total',
+  'Stripe webhook deliveries by outcome and event type',
+);
+const countWebhook = (outcome: string, eventType = '') =>
+  webhooks.add({ provider: 'stripe', outcome, event_type: eventType });
 
 export interface StripeWebhookOptions {
   stripe: Stripe;
@@ -23,6 +36,7 @@ export function createStripeWebhookRouter(options: StripeWebhookOptions): Router
   router.post('/', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const signature = req.header('stripe-signature');
     if (!signature) {
+      countWebhook('refused');
       res
         .status(400)
         .type('application/problem+json')
@@ -39,6 +53,7 @@ export function createStripeWebhookRouter(options: StripeWebhookOptions): Router
         options.toleranceSeconds,
       );
     } catch {
+      countWebhook('refused');
       res
         .status(400)
         .type('application/problem+json')
@@ -48,12 +63,14 @@ export function createStripeWebhookRouter(options: StripeWebhookOptions): Router
     try {
       await options.onEvent(event);
     } catch {
+      countWebhook('failed', event.type);
       res
         .status(500)
         .type('application/problem+json')
         .json(problem(500, 'The event could not be handled; it will be retried', 'WEBHOOK_HANDLER_FAILED'));
       return;
     }
+    countWebhook('handled', event.type);
     res.status(200).json({ received: true });
   });
   return router;

@@ -10,6 +10,7 @@ import { createServiceApp, requireGatewayCaller, type PublicHandler } from '../h
 import { problemHandler } from '../http/problem';
 import { mountApp } from '../http/calls';
 import type { RunnableService } from './service';
+import { readinessChecks } from './readiness';
 
 /** The topics one outbox relay publishes (see OutboxRelay); unset: every topic. */
 export type RelayTopics = { only: string[] } | { except: string[] };
@@ -128,7 +129,7 @@ export function assembleService(
     name: parts.name,
     logger: base.logger,
     verifier: base.verifier,
-    readiness: [() => db.query('SELECT 1')],
+    readiness: readinessChecks({ db, ...('bus' in base ? { bus: (base as EventSourcedBase).bus } : {}) }),
   });
   for (const router of parts.routers) inner.use(router);
   finalize();

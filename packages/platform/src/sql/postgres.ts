@@ -45,6 +45,9 @@ export function openPostgres(
   options: { max?: number; preparedTexts?: number } = {},
 ): SqlDatabase {
   const pool = new Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection the server dropped (restart, network): the pool discards it and connects anew on
+  // the next query. Unhandled, the event would end the process; readiness reports the outage instead.
+  pool.on('error', () => undefined);
   const names = new StatementNames(options.preparedTexts);
   return {
     ...executor(pool, names),

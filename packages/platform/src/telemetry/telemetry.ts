@@ -1,8 +1,13 @@
-import { trace, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { isSpanContextValid, trace, SpanStatusCode, TraceFlags, type Span } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { IncomingMessage } from 'node:http';
 
 let sdk: NodeSDK | undefined;
+let started: { serviceName: string; processor: SpanProcessor } | undefined;
+
+/** The running telemetry's service name and span processor (Temporal's workflow spans are handed to it). */
+export const activeTelemetry = () => started;
 
 /**
  * Starts OpenTelemetry once per process, exporting spans to an OTLP endpoint or to an exporter handed
@@ -10,13 +15,15 @@ let sdk: NodeSDK | undefined;
  * service → store/bus. The SDK is loaded only here: a process without an exporter never pays for it
  * (about 0.7 s of CPU per process), and `inSpan` stays a no-op.
  *
- * Instrumentation patches modules as they load, so call this before express, http and pg are
+ * Instrumentation patches modules as they load, so call this before http and pg are
  * required — from a process entry, import `telemetry/autostart` first.
  */
 export function startTelemetry(options: {
   serviceName: string;
   otlpEndpoint?: string;
   exporter?: SpanExporter;
+  /** Batch the handed-in exporter's spans as OTLP export does (benches), instead of one by one (tests). */
+  batched?: boolean;
 }) {
   if (sdk) return sdk;
   if (!options.exporter && !options.otlpEndpoint) return undefined;
@@ -28,29 +35,55 @@ export function startTelemetry(options: {
     require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { HttpInstrumentation } =
     require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation } =
-    require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
   const { PgInstrumentation } =
     require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // An exporter handed in by code gets every span at once; OTLP export is batched.
   const processor = options.exporter
-    ? new SimpleSpanProcessor(options.exporter)
+    ? options.batched
+      ? new BatchSpanProcessor(options.exporter)
+      : new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }));
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: [processor],
-    instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new PgInstrumentation()],
+    // No Express instrumentation: it wraps every middleware and router layer in a span, sampled or not,
+    // which was three quarters of telemetry's cost per request (bench/matchmaker/README.md); the kit
+    // names the HTTP server span by its route instead (./serverSpan.ts). Queries outside any span (the
+    // outbox relay's polling) make no trace of their own.
+    // Probes and scrapes are no user action: their requests run untraced. The pool's connect spans stay:
+    // making them is what binds `pool.query`'s callback to its caller's context, without which a query
+    // waiting for a pooled connection would run in the context of the request that released it.
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: isProbeOrScrape }),
+      new PgInstrumentation({ requireParentSpan: true }),
+    ],
   });
   sdk.start();
+  started = { serviceName: options.serviceName, processor };
   return sdk;
+}
+
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Liveness and readiness probes, and the ops listener's Prometheus scrapes: every few seconds, every process. */
+const isProbeOrScrape = (request: IncomingMessage) => UNTRACED_PATHS.has(request.url?.split('?', 1)[0] ?? '');
+
+/**
+ * Hands every ended span to the exporter before returning. Spans reach even an unbatched exporter only
+ * once the SDK's resource detectors have answered (asynchronously, slower on a loaded machine), so a
+ * reader of an in-memory exporter flushes first.
+ */
+export async function flushTelemetry() {
+  await started?.processor.forceFlush();
 }
 
 export async function stopTelemetry() {
   await sdk?.shutdown();
   sdk = undefined;
+  started = undefined;
 }
 
 const tracer = trace.getTracer('beatmatch');
@@ -61,6 +94,11 @@ export async function inSpan<T>(
   attributes: Record<string, string | number>,
   fn: (span: Span) => Promise<T>,
 ) {
+  // In a trace the sampler left out (nine in ten), a child would not be recorded either (the sampler
+  // follows the parent's decision): the work runs in the parent's context, which carries the same trace
+  // and decision on, without a span and a context made per call.
+  const parent = trace.getActiveSpan();
+  if (parent && isUnsampled(parent)) return fn(parent);
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);
@@ -72,4 +110,9 @@ export async function inSpan<T>(
       span.end();
     }
   });
+}
+
+function isUnsampled(span: Span) {
+  const spanContext = span.spanContext();
+  return isSpanContextValid(spanContext) && (spanContext.traceFlags & TraceFlags.SAMPLED) === 0;
 }

@@ -9,6 +9,12 @@ import {
   type WorkerOptions,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
+import { temporalAddressesInUse } from './addresses';
+import {
+  temporalClientInterceptors,
+  temporalWorkerTelemetry,
+  workflowInterceptorModules,
+} from '../telemetry/temporal';
 
 /**
  * Workflows port: long-running work runs as Temporal workflows (ARCHITECTURE.md rule 4). The same
@@ -21,14 +27,23 @@ export interface TemporalSettings {
   namespace?: string;
 }
 
+/** Modules a bundle must include for traces to continue into workflows (a service bundling on its own). */
+export { workflowInterceptorModules } from '../telemetry/temporal';
+
 export interface TemporalClientHandle {
   client: Client;
   close(): Promise<void>;
 }
 
 export async function openTemporalClient(settings: TemporalSettings): Promise<TemporalClientHandle> {
+  temporalAddressesInUse.add(settings.address);
   const connection = await Connection.connect({ address: settings.address, connectTimeout: '10s' });
-  const client = new Client({ connection, namespace: settings.namespace ?? 'default' });
+  const interceptors = temporalClientInterceptors();
+  const client = new Client({
+    connection,
+    namespace: settings.namespace ?? 'default',
+    ...(interceptors ? { interceptors } : {}),
+  });
   return { client, close: () => connection.close() };
 }
 
@@ -68,17 +83,23 @@ export function installTemporalRuntime(level: LogLevel = 'INFO'): void {
 
 /** Bundles workflow code once (e.g. at image build or in a test's beforeAll) to start workers faster. */
 export function bundleWorkflows(workflowsPath: string): Promise<WorkflowBundleWithSourceMap> {
-  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  return bundleWorkflowCode({
+    workflowsPath,
+    workflowInterceptorModules: workflowInterceptorModules(),
+    logger: quietBundlerLogger,
+  });
 }
 
 /** Starts a worker polling taskQueue on the given Temporal frontend. */
 export async function startWorkflowWorker(options: WorkflowWorkerOptions): Promise<WorkflowWorker> {
+  temporalAddressesInUse.add(options.address);
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace ?? 'default',
     taskQueue: options.taskQueue,
     activities: options.activities,
+    ...temporalWorkerTelemetry(options.taskQueue),
     ...('path' in options.workflows
       ? { workflowsPath: options.workflows.path, bundlerOptions: {} }
       : { workflowBundle: options.workflows.bundle }),

@@ -650,6 +650,39 @@ describe('publishing and Manage Beats', () => {
     });
   });
 
+  it('lists neither a My Sound song nor a beat battle entry in Manage Beats or its totals', async () => {
+    const others: string[] = [];
+    for (const kind of [{ isMySound: true }, { isBeatBattle: true }]) {
+      const reference = await post('ann', '/uploads/reference', {
+        name: 'Not a beat',
+        ...prices,
+        marriagePackagePrice: '-',
+        ...kind,
+      });
+      const otherId = reference.body.beatRefId as string;
+      await putFile('ann', otherId, 'mp3', Buffer.from(`mp3 bytes of ${otherId}`));
+      expect((await post('ann', '/uploads/confirm', { type: 'mp3', refId: otherId, ...kind })).status).toBe(
+        200,
+      );
+      const finalize = post('ann', '/uploads/finalize')
+        .field('name', 'Not a beat')
+        .field('beatRefId', otherId)
+        .field('zipUploaded', 'false');
+      expect((await finalize).status).toBe(200);
+      others.push(otherId);
+    }
+    const manage = await post('ann', '/beats/manage');
+    const listed = [...manage.body.uploaded, ...manage.body.pending, ...manage.body.failed].map(
+      (b: { beatId: string }) => b.beatId,
+    );
+    expect(listed).toContain(beatId);
+    for (const other of others) expect(listed).not.toContain(other);
+    const totals = (await post('ann', '/beats/totals')).body.data.map(
+      (row: { beatId: string }) => row.beatId,
+    );
+    for (const other of others) expect(totals).not.toContain(other);
+  });
+
   it('deletes: gone from both lists, BeatDeleted published, later calls answer 404', async () => {
     const deleted = await post('ann', '/beats/delete', { beatId, beatName: 'Day Ride', delete: true });
     expect(deleted.body).toEqual({ data: beatId });
@@ -733,6 +766,19 @@ describe('upload caps and the inactive crate', () => {
       cap: 3,
       refusal: 'You can only upload 3 beats. Please subscribe to upload more.',
     });
+    // The cap counts beats: a My Sound song and a beat battle entry take no slot.
+    for (const kind of [{ isMySound: true }, { isBeatBattle: true }])
+      expect(
+        (
+          await post('dave', '/uploads/reference', {
+            name: 'Song',
+            ...prices,
+            marriagePackagePrice: '-',
+            ...kind,
+          })
+        ).status,
+      ).toBe(200);
+    expect((await get('dave', '/uploads/allowance')).body).toMatchObject({ uploads: 3, cap: 3 });
 
     // A deleted upload frees its slot.
     await post('dave', '/beats/delete', { beatId: ids[0], delete: true });

@@ -12,6 +12,15 @@ import type { BeatDna, BeatFileType, BeatFiles, BeatPrices, Crate } from '@beatm
  */
 
 export type UploadKind = 'public' | 'private' | 'beatBattle' | 'mySound';
+
+/**
+ * The kinds that are the producer's catalogue: sold (public) or kept for themselves (private). An
+ * artist's My Sound song (analysed, never sold) and a beat battle entry are uploads of another kind:
+ * they take no upload slot and are not listed in Manage Beats.
+ */
+export const CATALOGUE_KINDS = ['public', 'private'] as const satisfies readonly UploadKind[];
+export const isCatalogueKind = (kind: UploadKind) =>
+  (CATALOGUE_KINDS as readonly UploadKind[]).includes(kind);
 export type BeatStatus = 'draft' | 'filesReceived' | 'analysing' | 'published' | 'failed';
 
 export interface StoredFile {

@@ -1,7 +1,16 @@
 import type { BeatDna, BeatFiles, Crate } from '@beatmatch/contracts';
 import type { InlineProjection, RecordedEvent, SqlDatabase, SqlExecutor } from '@beatmatch/platform';
-import type { BeatDrafted, BeatEvent, BeatStatus, Cover, UploadKind } from './beat';
+import {
+  CATALOGUE_KINDS,
+  type BeatDrafted,
+  type BeatEvent,
+  type BeatStatus,
+  type Cover,
+  type UploadKind,
+} from './beat';
 import { dropFingerprintSql } from '../fingerprints';
+
+const CATALOGUE_KINDS_SQL = `(${CATALOGUE_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
 
 /**
  * The catalog's read models, kept in the same transaction as the beat streams (inline projection):
@@ -224,11 +233,12 @@ export class CatalogQueries {
             LEFT JOIN ${this.s}.beat_stats st ON st.beat_id = b.beat_id WHERE ${where}`;
   }
 
-  /** A producer's beats past the draft stage (Manage Beats), newest first. */
+  /** A producer's catalogue beats past the draft stage (Manage Beats), newest first. */
   async beatsOf(producerId: string): Promise<BeatRow[]> {
     const { rows } = await this.db.query<RawRow>(
-      this.select(`b.producer_id = $1 AND NOT b.deleted AND b.status <> 'draft'`) +
-        ' ORDER BY b.drafted_at DESC, b.beat_id',
+      this.select(
+        `b.producer_id = $1 AND NOT b.deleted AND b.status <> 'draft' AND b.kind IN ${CATALOGUE_KINDS_SQL}`,
+      ) + ' ORDER BY b.drafted_at DESC, b.beat_id',
       [producerId],
     );
     return rows.map(toRow);
@@ -280,6 +290,7 @@ export class CatalogQueries {
     const { rows } = await this.db.query<{ n: string | number }>(
       `SELECT count(*) AS n FROM ${this.s}.beats
         WHERE producer_id = $1 AND NOT deleted AND NOT demo AND status <> 'failed'
+          AND kind IN ${CATALOGUE_KINDS_SQL}
           AND (status <> 'draft' OR ($4 = false AND drafted_at > $2)) AND beat_id <> $3`,
       [producerId, since.toISOString(), options.exceptBeatId ?? '', options.finalizedOnly ?? false],
     );

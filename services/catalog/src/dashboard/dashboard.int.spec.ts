@@ -10,6 +10,7 @@ import {
 } from '@beatmatch/contracts';
 import { waitFor } from '@beatmatch/testing';
 import { catalogTestbed, type CatalogService, type CatalogTestbed } from '../testing/harness';
+import { activityQuartersBackfillSql } from './projection';
 
 /**
  * The producer dashboard on real PostgreSQL, fed through the bus as commerce and the matchmaker send:
@@ -71,11 +72,11 @@ const refund = (purchaseId: string, amountCents: number, refundedAt: string) =>
     },
     new Date(refundedAt),
   );
-const choice = (type: 'matchmaker.BeatPlayed' | 'matchmaker.BeatMatched', at: string) =>
+const choice = (type: 'matchmaker.BeatPlayed' | 'matchmaker.BeatMatched', at: string, producerId = ANN) =>
   integrationEvent(
     type,
     1,
-    { listenerId: 'l-1', userId: null, beatId: 'beat-1', producerId: ANN, at },
+    { listenerId: 'l-1', userId: null, beatId: 'beat-1', producerId, at },
     new Date(at),
   );
 
@@ -196,5 +197,31 @@ describe('producer dashboard (artist-side spec §2, §7, §9)', () => {
     expect(alias.status).toBe(200);
     expect(alias.body.timeZone).toBe('America/Los_Angeles');
     expect((await call('visitor', 'recent_customers')).status).toBe(401);
+  });
+
+  it("counts plays per quarter hour, which every zone's days add up from (Kathmandu is UTC+5:45)", async () => {
+    const carol = randomUUID();
+    headers.carol = await bed.headers({ userId: carol, userName: 'carol' });
+    // 23:55 on 2 November and 00:05 on 3 November in Kathmandu: one quarter hour apart.
+    await bed.bus.publish(
+      MATCHMAKER_TOPIC,
+      keyed([
+        choice('matchmaker.BeatPlayed', '2026-11-02T18:10:00Z', carol),
+        choice('matchmaker.BeatPlayed', '2026-11-02T18:20:00Z', carol),
+      ]),
+    );
+    const graph = async () => (await call('carol', 'stat_graph', { timeZone: 'Asia/Kathmandu' })).body;
+    await waitFor('both plays', async () => (await graph()).days.at(-1).plays === 1);
+    expect((await graph()).days.slice(-2)).toEqual([
+      { day: '2026-11-02', sales: '0.00', plays: 1, matches: 0 },
+      { day: '2026-11-03', sales: '0.00', plays: 1, matches: 0 },
+    ]);
+
+    // A store whose plays were kept before the counts existed gets them filled from the plays.
+    await bed.db.exec(`DELETE FROM ${bed.schema}.dashboard_activity_quarters`);
+    expect((await call('ann', 'current_month_stats')).body.plays).toBe(0);
+    await bed.db.exec(activityQuartersBackfillSql(bed.schema));
+    expect((await call('ann', 'current_month_stats')).body).toMatchObject({ plays: 1, matches: 1 });
+    expect((await graph()).days.slice(-2).map((day: { plays: number }) => day.plays)).toEqual([1, 1]);
   });
 });

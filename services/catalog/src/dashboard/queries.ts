@@ -50,10 +50,10 @@ export class DashboardQueries {
          (SELECT COALESCE(sum(amount_cents) FILTER (WHERE purchased_at >= start_at AND purchased_at < end_at), 0)
                - COALESCE(sum(amount_cents) FILTER (WHERE refunded_at >= start_at AND refunded_at < end_at), 0)
             FROM ${s}.dashboard_sales WHERE producer_id = $1) AS sales_cents,
-         (SELECT count(*) FROM ${s}.dashboard_activity
-           WHERE producer_id = $1 AND kind = 'play' AND at >= start_at AND at < end_at) AS plays,
-         (SELECT count(*) FROM ${s}.dashboard_activity
-           WHERE producer_id = $1 AND kind = 'match' AND at >= start_at AND at < end_at) AS matches
+         (SELECT COALESCE(sum(n), 0) FROM ${s}.dashboard_activity_quarters
+           WHERE producer_id = $1 AND kind = 'play' AND quarter >= start_at AND quarter < end_at) AS plays,
+         (SELECT COALESCE(sum(n), 0) FROM ${s}.dashboard_activity_quarters
+           WHERE producer_id = $1 AND kind = 'match' AND quarter >= start_at AND quarter < end_at) AS matches
        FROM bounds ORDER BY local_start`,
       [producerId, zone, now.toISOString(), n],
     );

@@ -4,7 +4,7 @@ import { CATALOG_MESSAGES, centsToDollars, type BeatPrices } from '@beatmatch/co
 import { handleCall, HttpProblem, type CallInput } from '@beatmatch/platform';
 import type { UploadKind } from '../beats/beat';
 import type { CatalogApiDeps } from './deps';
-import { checkUploadCap, uploadAllowance } from '../upload/cap';
+import { checkUploadCap, takesUploadSlot, uploadAllowance } from '../upload/cap';
 import { callerId } from './guards';
 import { cents, marriageCents, truthy } from './prices';
 
@@ -33,7 +33,7 @@ export function uploadReferenceRoutes(router: Router, deps: CatalogApiDeps): voi
     const kind = kindOf(body);
     const producerId = callerId(req);
     const prices = pricesOf(kind, body);
-    await checkUploadCap(deps, producerId);
+    if (takesUploadSlot(kind)) await checkUploadCap(deps, producerId);
     const beatId = randomUUID();
     const producerName = req.caller!.userName ?? '';
     await deps.commands.draftBeat({ beatId, producerId, producerName, name, kind, prices });

@@ -12,6 +12,7 @@ import {
   type beatRenamedV1,
 } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
+import { mySoundEvents } from './mySound';
 import { coverArtUrl, type Beat, type BeatEvent, type BeatPublished, type ExistingBeat } from '../beats/beat';
 
 /** The BeatPublished contract: the whole beat as published (DNA done). */
@@ -25,6 +26,7 @@ function published(state: ExistingBeat, data: BeatPublished['data']): Integratio
     isPrivate: state.isPrivate,
     crate: state.crate,
     demo: state.demo,
+    kind: state.kind,
     coverArtUrl: coverArtUrl(state.beatId, state.cover),
     files: state.files!,
     dna: data.dna,
@@ -76,6 +78,8 @@ function change(beatId: string, event: BeatEvent): IntegrationEvent | null {
  * inside the catalog. Keyed by beat id so one beat's events stay in order on Kafka.
  */
 export function toIntegrationEvents(events: BeatEvent[], state: Beat): OutgoingMessage[] {
+  if (state.status !== 'none' && state.kind === 'mySound')
+    return mySoundEvents(events, state).map((event) => ({ key: state.beatId, event }));
   if (state.status === 'none' || state.publishedAt === null) return [];
   return events
     .map((event) =>

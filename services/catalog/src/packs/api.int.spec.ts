@@ -116,6 +116,7 @@ it('shares a private pack of two beats by e-mail, MP3 only: the signed-out artis
     ['/packs/shares/save', { beatPackId: pack.id, list: [] }],
     ['/packs/beats/add', { beatPackId: pack.id, beatId: first }],
     ['/packs/beat-suggestions', { beatPackId: pack.id, input: 'a' }],
+    ['/packs/beats/remove', { packId: pack.id, beatId: first }],
   ] as const)
     expect({ path, status: (await post('bob', path, body)).status }).toEqual({ path, status: 404 });
 
@@ -131,7 +132,19 @@ it('shares a private pack of two beats by e-mail, MP3 only: the signed-out artis
   expect(mails[0]!.text).toContain(`https://beatmatch.test/packs?id=${pack.url}`);
 
   expect((await get('visitor', '/packs/private', { urlId: pack.url })).status).toBe(404);
-  expect((await post('visitor', '/packs/visibility', { urlId: pack.url })).body).toEqual({ isPrivate: true });
+  // Whether the address names a private pack or none, the answers are the same.
+  for (const urlId of [pack.url, randomUUID()]) {
+    const visibility = await post('visitor', '/packs/visibility', { urlId });
+    expect({ status: visibility.status, body: visibility.body }).toEqual({
+      status: 200,
+      body: { isPrivate: true },
+    });
+    const view = await get('visitor', '/packs/private', { urlId });
+    expect({ status: view.status, body: view.body }).toEqual({
+      status: 404,
+      body: expect.objectContaining({ detail: PACK_MESSAGES.packNotFound }),
+    });
+  }
   const step1 = await post('visitor', '/packs/sign-in', { step: 1, email: artist });
   expect(step1.body).toEqual({ step: 1, message: PACK_MESSAGES.codeSent });
   await waitFor('the code mail', () => mails.some((mail) => /code is \d{6}/.test(mail.text)));

@@ -42,10 +42,11 @@ async function sharedPack(
 }
 
 function viewRoutes(router: Router, deps: PackApiDeps): void {
+  // Only a public pack says so: a private pack and an address that names no pack answer alike (the
+  // page then asks for the viewer's access), so the answer does not reveal that a private pack exists.
   handleCall(router, 'isPackPublicOrPrivate', async ({ urlId }) => {
     const pack = await deps.packQueries.byUrl(urlId);
-    if (!pack) throw notFound();
-    return { isPrivate: pack.isPrivate };
+    return { isPrivate: !pack || pack.isPrivate };
   });
   handleCall(router, 'getPublicBeatPackFromId', async ({ urlId }, { req }) => {
     const pack = await deps.packQueries.byUrl(urlId);

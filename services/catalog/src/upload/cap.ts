@@ -2,6 +2,7 @@ import { CATALOG_MESSAGES, uploadCap } from '@beatmatch/contracts';
 import { HttpProblem } from '@beatmatch/platform';
 import type { EntitlementsSource } from '../entitlements/projection';
 import type { CatalogQueries } from '../beats/readModel';
+import { isCatalogueKind } from '../beats/beat';
 
 export interface UploadCapDeps {
   entitlements: EntitlementsSource;
@@ -33,6 +34,12 @@ export async function uploadAllowance(deps: UploadCapDeps, producerId: string, f
     refusal: uploads >= cap ? capMessage(cap) : null,
   };
 }
+
+/**
+ * The plan's cap counts beats: an artist's My Sound songs (analysed, never sold) and beat battle
+ * entries (one per battle, the battle's rule) take no slot and are never refused by it.
+ */
+export const takesUploadSlot = isCatalogueKind;
 
 /** Refuses an upload past the producer's plan's cap (403 with the message of `uploadAllowance`). */
 export async function checkUploadCap(deps: UploadCapDeps, producerId: string, finalizing?: string) {

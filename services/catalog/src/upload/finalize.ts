@@ -5,7 +5,7 @@ import { checkSquareImage, HttpProblem, type BlobStore } from '@beatmatch/platfo
 import { requiredFiles, type Cover } from '../beats/beat';
 import type { BeatCommands, BeatView, UploadWorkflowStarter } from '../beats/commands';
 import { UPLOAD_COVER_MESSAGES } from '../beats/cover';
-import { checkUploadCap, type UploadCapDeps } from './cap';
+import { checkUploadCap, takesUploadSlot, type UploadCapDeps } from './cap';
 
 export interface FinalizeDeps extends UploadCapDeps {
   commands: BeatCommands;
@@ -29,7 +29,7 @@ export async function finalizeUpload(
     await deps.uploadWorkflow.start(beat.beatId);
     return;
   }
-  await checkUploadCap(deps, beat.producerId, beat.beatId);
+  if (takesUploadSlot(beat.kind)) await checkUploadCap(deps, beat.producerId, beat.beatId);
   if (requiredFiles(beat.kind, input.zipUploaded).some((type) => !beat.uploads[type]))
     throw new HttpProblem(400, CATALOG_MESSAGES.emptyFiles, 'missing_files');
   if (beat.prices.marriage !== null && !input.zipUploaded)

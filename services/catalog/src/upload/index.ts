@@ -8,6 +8,7 @@ import {
   type TemporalClientHandle,
   type TemporalSettings,
   type WorkflowWorker,
+  workflowInterceptorModules,
 } from '@beatmatch/platform/workflows';
 import type { UploadedFileVerifier } from './limits';
 import type { FingerprintIndex } from '../fingerprints';
@@ -29,11 +30,15 @@ export { encodeMp3 } from './mp3';
 
 /**
  * Webpack-bundles the workflow code in a worker thread: bundling takes seconds of CPU, and in the
- * embedded profile the gateway and every service share this process's event loop.
+ * embedded profile the gateway and every service share this process's event loop. With tracing on,
+ * the workflow's OpenTelemetry interceptors go into the bundle (the thread cannot tell: telemetry
+ * runs in this thread), so the upload's trace continues into the workflow and its activities.
  */
-function bundleInThread(workflowsPath: string): Promise<{ code: string; sourceMap: string }> {
+export function bundleInThread(workflowsPath: string): Promise<{ code: string; sourceMap: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(require.resolve('./bundleWorker.cjs'), { workerData: { workflowsPath } });
+    const worker = new Worker(require.resolve('./bundleWorker.cjs'), {
+      workerData: { workflowsPath, workflowInterceptorModules: workflowInterceptorModules() },
+    });
     worker.once('message', (message: { code?: string; sourceMap?: string; error?: string }) => {
       void worker.terminate();
       if (message.code) resolve({ code: message.code, sourceMap: message.sourceMap ?? '' });

@@ -9,7 +9,7 @@ import type {
 import { membershipDecider } from './businessLogic';
 import { changeMembership } from './commands';
 import { membershipStream } from './membership';
-import { planByReference } from './readModel';
+import { planByReference, recordPaymentRefs } from './readModel';
 import { lifetimePaid, type LifetimeSession } from './lifetime';
 import { startPlan, type SubscriptionDeps, type SubscriptionSession } from './subscriptions';
 
@@ -34,7 +34,10 @@ export async function planSessionSettled(
 ): Promise<ProviderEventOutcome> {
   if (event.stage !== 'completed' || event.payment === 'unpaid') return 'ignored';
   const reference = event.subscriptionRef ?? event.sessionId;
-  await startPlan(deps, session, reference, deps.payments.provider, event.occurredAt);
+  // Paid now: the session's first invoice is the payment (its invoice.paid tells of it again).
+  const paymentId = event.payment === 'paid' ? (event.invoiceRef ?? reference) : null;
+  if (paymentId) await recordPaymentRefs(deps.db, deps.schema, { paymentId, userId: session.user_id }, []);
+  await startPlan(deps, session, reference, deps.payments.provider, event.occurredAt, paymentId);
   const { state } = await aggregateStream(deps.store, membershipStream(session.user_id), membershipDecider);
   if (!state.trialsRefused.includes(reference)) return 'planStarted';
   // A second trial of the family: its subscription must not go on to bill a plan that never started.
@@ -60,10 +63,14 @@ export async function lifetimeSessionSettled(
 export async function renewalPaid(deps: SubscriptionDeps, event: RenewalPaid): Promise<ProviderEventOutcome> {
   const plan = await billedPlan(deps, event.reference);
   if (!event.reference || !plan || event.periodEndsAt === null) return 'ignored';
+  const paymentId = event.paymentId ?? event.eventId;
+  // Kept even when the payment is known (the session's): a refund may name its charge.
+  await recordPaymentRefs(deps.db, deps.schema, { paymentId, userId: plan.user_id }, event.chargeRefs);
   const renewed = await changeMembership(deps, plan.user_id, {
     type: 'renew',
     reference: event.reference,
     eventId: event.eventId,
+    paymentId,
     periodEndsAt: event.periodEndsAt,
     amountCents: event.amountCents,
     occurredAt: event.occurredAt,

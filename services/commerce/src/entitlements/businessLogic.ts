@@ -7,6 +7,7 @@ import {
   type MembershipEvent,
   type MembershipState,
 } from './membership';
+import { planPaid, refundPlanPayment, type PaymentRefundCommand } from './planPayments';
 
 /*
  * The membership's commands and how each is decided (spec §6): a provider's payment starts, renews or
@@ -23,6 +24,8 @@ export type MembershipCommand =
       provider: 'stripe' | 'test' | 'paypal';
       reference: string;
       amountCents?: number;
+      /** The provider's payment the start was paid with (none: a trial, or the payment comes later). */
+      paymentId?: string | null;
       /** When the provider says it happened (null: not said). */
       occurredAt?: Date | null;
       now: Date;
@@ -33,13 +36,16 @@ export type MembershipCommand =
       type: 'renew';
       reference: string;
       eventId: string;
+      /** The provider's payment (absent: the event stands for it). */
+      paymentId?: string | null;
       periodEndsAt: Date;
       amountCents: number;
       occurredAt?: Date | null;
       now: Date;
     }
   | { type: 'renewalFailed'; reference: string; eventId: string; occurredAt?: Date | null; now: Date }
-  | { type: 'lifetime'; reference: string; amountCents?: number; now: Date };
+  | { type: 'lifetime'; reference: string; amountCents?: number; now: Date }
+  | PaymentRefundCommand;
 
 type Command<T extends MembershipCommand['type']> = Extract<MembershipCommand, { type: T }>;
 const currentPlan = (state: MembershipState, memberType: MemberType) =>
@@ -77,22 +83,31 @@ function start(command: Command<'start'>, state: MembershipState): MembershipEve
     ];
   if (older(state, command.memberType, command.occurredAt)) return [];
   if (currentPlan(state, command.memberType) === command.plan) return [];
-  return [
-    {
-      type: 'PlanStarted',
-      data: {
-        memberType: command.memberType,
-        plan: command.plan,
-        trialEndsAt: command.trialEndsAt?.toISOString() ?? null,
-        provider: command.provider,
-        reference: command.reference,
-        at: command.now.toISOString(),
-        periodEndsAt: (command.trialEndsAt ?? addMonth(command.now)).toISOString(),
-        ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
-        ...occurred(command.occurredAt),
-      },
+  const periodEndsAt = (command.trialEndsAt ?? addMonth(command.now)).toISOString();
+  const started: MembershipEvent = {
+    type: 'PlanStarted',
+    data: {
+      memberType: command.memberType,
+      plan: command.plan,
+      trialEndsAt: command.trialEndsAt?.toISOString() ?? null,
+      provider: command.provider,
+      reference: command.reference,
+      at: command.now.toISOString(),
+      periodEndsAt,
+      ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+      ...occurred(command.occurredAt),
     },
-  ];
+  };
+  if (command.trialEndsAt || !command.paymentId) return [started];
+  const at = command.now.toISOString();
+  const payment = {
+    paymentId: command.paymentId,
+    amountCents: command.amountCents ?? 0,
+    periodEndsAt,
+    paidAt: command.occurredAt?.toISOString() ?? at,
+    at,
+  };
+  return [started, ...planPaid(state, command.memberType, command, payment)];
 }
 
 function renew(command: Command<'renew'>, state: MembershipState): MembershipEvent[] {
@@ -103,23 +118,32 @@ function renew(command: Command<'renew'>, state: MembershipState): MembershipEve
   // Cancelled by the member: a late payment does not bring it back (the provider refunds it).
   if (sub.ended === 'cancelled' || older(state, memberType, command.occurredAt)) return [];
   const periodEndsAt = command.periodEndsAt.toISOString();
-  // Running and already paid past that date (the same invoice's second event): nothing to do.
-  if (sub.ended === null && periodEndsAt <= sub.periodEndsAt) return [];
-  return [
-    {
-      type: 'PlanRenewed',
-      data: {
-        memberType,
-        plan: sub.plan,
-        reference: sub.reference,
-        eventId: command.eventId,
-        periodEndsAt: periodEndsAt > sub.periodEndsAt ? periodEndsAt : sub.periodEndsAt,
-        amountCents: command.amountCents,
-        at: command.now.toISOString(),
-        ...occurred(command.occurredAt),
-      },
+  const at = command.now.toISOString();
+  const paid = planPaid(state, memberType, sub, {
+    paymentId: command.paymentId ?? command.eventId,
+    amountCents: command.amountCents,
+    periodEndsAt,
+    paidAt: command.occurredAt?.toISOString() ?? at,
+    at,
+  });
+  // Running and already paid past that date (the first invoice, paid with the session that started
+  // the plan, or the same invoice's second event): at most the payment is news — if the provider
+  // named it (an event of no named payment that moves nothing is the same payment told again).
+  if (sub.ended === null && periodEndsAt <= sub.periodEndsAt) return command.paymentId ? paid : [];
+  const renewed: MembershipEvent = {
+    type: 'PlanRenewed',
+    data: {
+      memberType,
+      plan: sub.plan,
+      reference: sub.reference,
+      eventId: command.eventId,
+      periodEndsAt: periodEndsAt > sub.periodEndsAt ? periodEndsAt : sub.periodEndsAt,
+      amountCents: command.amountCents,
+      at,
+      ...occurred(command.occurredAt),
     },
-  ];
+  };
+  return [renewed, ...paid];
 }
 
 function renewalFailed(command: Command<'renewalFailed'>, state: MembershipState): MembershipEvent[] {
@@ -196,6 +220,8 @@ function decide(command: MembershipCommand, state: MembershipState): MembershipE
       return cancel(command, state);
     case 'lifetime':
       return lifetime(command, state);
+    case 'refundPayment':
+      return refundPlanPayment(command, state);
   }
 }
 

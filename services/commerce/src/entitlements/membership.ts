@@ -27,6 +27,15 @@ export interface PlanSubscription {
   eventAt?: string;
 }
 
+/** A plan's payment as the provider took it, and what of it went back since. */
+export interface PlanPayment {
+  memberType: MemberType;
+  reference: string;
+  amountCents: number;
+  refundedCents: number;
+  chargedBack: boolean;
+}
+
 export interface MembershipState extends Entitlements {
   paypal: boolean;
   subscriptions: Record<MemberType, PlanSubscription | null>;
@@ -41,6 +50,8 @@ export interface MembershipState extends Entitlements {
   /** The payment that bought the lifetime membership, and payments of it given back as duplicates. */
   lifetimeReference: string | null;
   refundedPayments: string[];
+  /** The plans' payments by the provider's payment id (each is paid once, however often it is told). */
+  planPayments: Record<string, PlanPayment>;
 }
 
 /** One calendar month on (the 31st of January → the 28th/29th of February), UTC. */
@@ -99,6 +110,39 @@ export type MembershipEvent =
       };
     }
   | {
+      /**
+       * A plan's charge was paid (a paid start, a renewal or a provider's billing cycle): once per
+       * provider payment, whichever of the provider's events told of it.
+       */
+      type: 'PlanPaid';
+      data: {
+        memberType: MemberType;
+        plan: ArtistPlan | ProducerPlan;
+        reference: string;
+        paymentId: string;
+        amountCents: number;
+        periodEndsAt: string;
+        paidAt: string;
+        at: string;
+      };
+    }
+  | {
+      /**
+       * A plan's payment given back: a refund (the plan runs on) or a chargeback (the plan ends: a
+       * PlanCancelled follows). amountCents: what went back this time (a part, for a partial refund).
+       */
+      type: 'PlanPaymentRefunded';
+      data: {
+        memberType: MemberType;
+        paymentId: string;
+        refundId: string;
+        amountCents: number;
+        reason: 'refund' | 'chargeback';
+        refundedAt: string;
+        at: string;
+      };
+    }
+  | {
       type: 'LifetimeBought';
       /** amountCents: what was paid (absent on events recorded before it was kept). */
       data: { reference: string; at: string; amountCents?: number };
@@ -129,6 +173,7 @@ export const initialMembership = (): MembershipState => ({
   trialsRefused: [],
   lifetimeReference: null,
   refundedPayments: [],
+  planPayments: {},
 });
 
 export function evolve(state: MembershipState, event: MembershipEvent): MembershipState {
@@ -192,6 +237,10 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
         ),
         providerEvents: [...state.providerEvents, event.data.eventId],
       };
+    case 'PlanPaid':
+      return recordPayment(state, event.data);
+    case 'PlanPaymentRefunded':
+      return refundPayment(state, event.data);
     case 'LifetimeBought':
       return { ...state, lifer: true, lifetimeReference: event.data.reference };
     case 'LifetimePaymentRefunded':
@@ -204,6 +253,36 @@ export function evolve(state: MembershipState, event: MembershipEvent): Membersh
       };
   }
 }
+
+function recordPayment(state: MembershipState, paid: Extract<MembershipEvent, { type: 'PlanPaid' }>['data']) {
+  const { memberType, reference, amountCents } = paid;
+  return withPayment(state, paid.paymentId, {
+    memberType,
+    reference,
+    amountCents,
+    refundedCents: 0,
+    chargedBack: false,
+  });
+}
+
+function refundPayment(
+  state: MembershipState,
+  refund: Extract<MembershipEvent, { type: 'PlanPaymentRefunded' }>['data'],
+): MembershipState {
+  const payment = state.planPayments[refund.paymentId];
+  if (!payment) return state;
+  const refunded = withPayment(state, refund.paymentId, {
+    ...payment,
+    refundedCents: payment.refundedCents + refund.amountCents,
+    chargedBack: payment.chargedBack || refund.reason === 'chargeback',
+  });
+  return { ...refunded, providerEvents: [...state.providerEvents, refund.refundId] };
+}
+
+const withPayment = (state: MembershipState, paymentId: string, payment: PlanPayment): MembershipState => ({
+  ...state,
+  planPayments: { ...state.planPayments, [paymentId]: payment },
+});
 
 function planOf(memberType: MemberType, plan: ArtistPlan | ProducerPlan | null) {
   return memberType === 'artist'

@@ -59,7 +59,8 @@ describe('the membership decider: renewals by provider event', () => {
       renew('evt_2', '2026-03-28T12:00:00Z'),
       renew('evt_3', '2026-05-01T00:00:00Z', 'sub_other'),
     ]);
-    expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanRenewed']);
+    // The start names no payment (a test provider's session); the renewal is one.
+    expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanRenewed', 'PlanPaid']);
     expect(state.subscriptions.producer).toEqual({
       plan: 'producer_unlimited',
       reference: 'sub_1',
@@ -79,7 +80,7 @@ describe('the membership decider: renewals by provider event', () => {
       renew('evt_r', '2026-03-31T00:00:00Z'),
       fail('evt_f'),
     ]);
-    expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanEnded', 'PlanRenewed']);
+    expect(events.map((e) => e.type)).toEqual(['PlanStarted', 'PlanEnded', 'PlanRenewed', 'PlanPaid']);
     expect(state.producerPlan).toBe('producer_unlimited');
     expect(state.subscriptions.producer!.ended).toBeNull();
   });

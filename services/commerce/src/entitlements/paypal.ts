@@ -26,7 +26,7 @@ import type {
 import { membershipDecider } from './businessLogic';
 import { changeMembership } from './commands';
 import { addMonth, membershipStream } from './membership';
-import { planByReference } from './readModel';
+import { planByReference, recordPaymentRefs } from './readModel';
 import { customerEmail, pagePath, startPlan, type SignedIn, type SubscriptionDeps } from './subscriptions';
 
 /**
@@ -243,10 +243,14 @@ export async function paypalPaymentCompleted(
   const found = await deps.paypal.getSubscription(row.subscription_id);
   const paidAt = event.paidAt ?? clock().toISOString();
   const periodEndsAt = found.nextBillingTime ? new Date(found.nextBillingTime) : addMonth(new Date(paidAt));
+  // The sale is the payment (the activation took none): its refunds and reversals name it.
+  const paymentId = event.paymentId ?? event.eventId;
+  await recordPaymentRefs(db, s, { paymentId, userId: row.user_id }, []);
   const renewed = await changeMembership(deps.subscriptions, row.user_id, {
     type: 'renew',
     reference: row.subscription_id,
     eventId: event.eventId,
+    paymentId,
     periodEndsAt,
     amountCents: event.amountCents ?? row.amount_cents,
     now: clock(),

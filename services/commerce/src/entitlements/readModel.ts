@@ -28,13 +28,45 @@ export const membershipsSchema = (s: string) => `
   INSERT INTO ${s}.plan_references (reference, user_id, member_type)
     SELECT data->>'reference', substr(stream_name, ${'membership:'.length + 1}), data->>'memberType'
     FROM ${s}.events WHERE type = 'PlanStarted'
-    ON CONFLICT (reference) DO NOTHING;`;
+    ON CONFLICT (reference) DO NOTHING;
+  -- A plan payment's refs (its invoice, charge, payment intent; PayPal's sale) → the payment and whose it
+  -- is: refunds and chargebacks name only one of them. Filled as the providers tell of the payment.
+  CREATE TABLE IF NOT EXISTS ${s}.plan_payment_refs (
+    ref text PRIMARY KEY,
+    payment_id text NOT NULL,
+    user_id text NOT NULL
+  );`;
 
 /** Whose plan the provider bills under a reference, or null. */
 export async function planByReference(db: SqlExecutor, s: string, reference: string) {
   const { rows } = await db.query<{ user_id: string; member_type: MemberType }>(
     `SELECT user_id, member_type FROM ${s}.plan_references WHERE reference = $1`,
     [reference],
+  );
+  return rows[0] ?? null;
+}
+
+const known = (refs: Array<string | null | undefined>) => refs.filter((ref): ref is string => !!ref);
+
+/** Keeps the refs a provider gave of a plan's payment (the payment id is one of them). */
+export async function recordPaymentRefs(
+  db: SqlExecutor,
+  s: string,
+  payment: { paymentId: string; userId: string },
+  refs: Array<string | null | undefined>,
+) {
+  await db.query(
+    `INSERT INTO ${s}.plan_payment_refs (ref, payment_id, user_id)
+     SELECT ref, $2, $3 FROM unnest($1::text[]) ref ON CONFLICT (ref) DO NOTHING`,
+    [[payment.paymentId, ...known(refs)], payment.paymentId, payment.userId],
+  );
+}
+
+/** The plan payment one of the refs names, or null (an order's payment, or one commerce never saw). */
+export async function planPaymentOf(db: SqlExecutor, s: string, refs: Array<string | null | undefined>) {
+  const { rows } = await db.query<{ payment_id: string; user_id: string }>(
+    `SELECT payment_id, user_id FROM ${s}.plan_payment_refs WHERE ref = ANY($1::text[]) LIMIT 1`,
+    [known(refs)],
   );
   return rows[0] ?? null;
 }
@@ -79,6 +111,9 @@ const apply: {
          updated_at = now() WHERE user_id = $1`,
       [userId],
     ),
+  // A plan's payments change no plan (a chargeback's PlanCancelled does); their refs: ./planRefunds.ts.
+  PlanPaid: () => Promise.resolve(),
+  PlanPaymentRefunded: () => Promise.resolve(),
   // A duplicate lifetime payment changes no plan (it is given back).
   LifetimePaymentRefunded: () => Promise.resolve(),
   // A second trial refused starts no plan.

@@ -83,7 +83,8 @@ export interface SubscriptionDeps {
 
 /**
  * Starts the plan of a paid subscription session (idempotent: the same plan again changes nothing).
- * `provider`: who bills it (the payments port's, unless PayPal's subscriptions do).
+ * `provider`: who bills it (the payments port's, unless PayPal's subscriptions do); `paymentId`: the
+ * provider's payment the start was paid with (none: a trial, or PayPal's, whose sale comes apart).
  */
 export async function startPlan(
   deps: SubscriptionDeps,
@@ -91,6 +92,7 @@ export async function startPlan(
   reference: string,
   provider: 'stripe' | 'test' | 'paypal' = deps.payments.provider,
   occurredAt: Date | null = null,
+  paymentId: string | null = null,
 ) {
   const now = deps.clock();
   await changeMembership(deps, session.user_id, {
@@ -101,6 +103,7 @@ export async function startPlan(
     provider,
     reference,
     amountCents: session.amount_cents,
+    paymentId,
     occurredAt,
     now,
   });

@@ -5,6 +5,8 @@ import {
   type EntitlementsChangedPayload,
   type GuestPurchaseCompletedPayload,
   type PurchaseRefundedPayload,
+  type SubscriptionPaidPayload,
+  type SubscriptionPaymentRefundedPayload,
 } from '@beatmatch/contracts';
 import type { OutgoingMessage } from '@beatmatch/platform';
 import type { MembershipEvent, MembershipState } from '../entitlements/membership';
@@ -13,17 +15,26 @@ import { ownerOf, purchasedLines, type OrderEvent, type OrderState } from '../or
 /*
  * What commerce publishes (domain → contract), in the transaction of the events that cause it:
  * EntitlementsChanged after every membership change, BeatPurchased / GuestPurchaseCompleted when an
- * order is paid, PurchaseRefunded when a refund reverses purchases.
+ * order is paid, PurchaseRefunded when a refund reverses purchases, SubscriptionPaid once per provider
+ * payment of a plan (a trial is never a payment) and SubscriptionPaymentRefunded when such a payment
+ * is refunded (each part of a partial refund) or charged back.
  */
+
+/** Membership events that change no entitlement (a chargeback's PlanCancelled does, and comes with it). */
+const PAYMENT_ONLY: ReadonlySet<MembershipEvent['type']> = new Set([
+  'LifetimePaymentRefunded',
+  'TrialRefused',
+  'PlanPaid',
+  'PlanPaymentRefunded',
+]);
 
 /** Every membership change publishes the whole picture (consumers keep the last). */
 export const membershipPublication = {
   topic: COMMERCE_TOPIC,
   map(events: MembershipEvent[], state: MembershipState, streamName: string): OutgoingMessage[] {
-    // A duplicate payment given back, or a second trial refused, changes no entitlement.
-    if (events.every((event) => event.type === 'LifetimePaymentRefunded' || event.type === 'TrialRefused'))
-      return [];
     const userId = streamName.slice('membership:'.length);
+    const payments = events.flatMap((event) => planPayment(event, userId));
+    if (events.every((event) => PAYMENT_ONLY.has(event.type))) return payments;
     const last = events[events.length - 1]!;
     const changedAt = 'at' in last.data ? last.data.at : new Date().toISOString();
     const payload: EntitlementsChangedPayload = {
@@ -39,9 +50,46 @@ export const membershipPublication = {
         key: userId,
         event: integrationEvent('commerce.EntitlementsChanged', 1, payload, new Date(changedAt)),
       },
+      ...payments,
     ];
   },
 };
+
+/** A plan's payment (its provider payment id the key consumers count it once by), or one given back. */
+function planPayment(event: MembershipEvent, userId: string): OutgoingMessage[] {
+  if (event.type === 'PlanPaid') {
+    const { paymentId, memberType, plan, amountCents, paidAt, periodEndsAt } = event.data;
+    const payload: SubscriptionPaidPayload = {
+      paymentId,
+      userId,
+      memberType,
+      plan,
+      amountCents,
+      currency: 'usd',
+      paidAt,
+      periodEndsAt,
+    };
+    return [
+      { key: userId, event: integrationEvent('commerce.SubscriptionPaid', 1, payload, new Date(paidAt)) },
+    ];
+  }
+  if (event.type !== 'PlanPaymentRefunded') return [];
+  const { paymentId, amountCents, reason, refundedAt } = event.data;
+  const refund: SubscriptionPaymentRefundedPayload = {
+    paymentId,
+    userId,
+    amountCents,
+    currency: 'usd',
+    reason,
+    refundedAt,
+  };
+  return [
+    {
+      key: userId,
+      event: integrationEvent('commerce.SubscriptionPaymentRefunded', 1, refund, new Date(refundedAt)),
+    },
+  ];
+}
 
 /**
  * OrderPaid → one commerce.BeatPurchased per line; OrderRefunded → one commerce.PurchaseRefunded per

@@ -267,8 +267,11 @@ export function testCheckoutCompleted(
   amountCents: number,
   now: Date,
   kind: 'order' | 'subscription' = 'order',
-  /** A plan's session: subscription mode, billed under `subscriptionId`; on trial nothing is paid yet. */
-  plan?: { subscriptionId: string; trialDays: number },
+  /**
+   * A plan's session: subscription mode, billed under `subscriptionId`; on trial nothing is paid yet,
+   * else its first invoice (`invoiceId`, when said) is the payment.
+   */
+  plan?: { subscriptionId: string; trialDays: number; invoiceId?: string },
 ) {
   const trial = !!plan && plan.trialDays > 0;
   return {
@@ -291,6 +294,7 @@ export function testCheckoutCompleted(
         currency: 'usd',
         payment_intent: plan ? null : `pi_test_${orderId.replace(/-/g, '')}`,
         subscription: plan?.subscriptionId ?? null,
+        invoice: plan?.invoiceId ?? null,
         metadata: kind === 'order' ? { kind, orderId } : { kind },
       },
     },

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * Provider events shaped as Stripe sends them (the fields commerce reads), for the local test provider's
- * tests and tools: renewals and failed renewals of a plan (`invoice.paid`, `invoice.payment_failed`)
- * and refunds (`charge.refunded`). Sign them with the service's WebhookSigner and post them to the
+ * tests and tools: renewals and failed renewals of a plan (`invoice.paid`, `invoice.payment_failed`),
+ * refunds (`charge.refunded`) and chargebacks (`charge.dispute.funds_withdrawn`). Sign them with the service's WebhookSigner and post them to the
  * webhook route, as the provider would.
  */
 const envelope = (type: string, object: Record<string, unknown>, now: Date, id?: string) => ({
@@ -22,16 +22,26 @@ const envelope = (type: string, object: Record<string, unknown>, now: Date, id?:
 export function testInvoiceEvent(
   type: 'invoice.paid' | 'invoice.payment_succeeded' | 'invoice.payment_failed',
   reference: string,
-  options: { periodStart: Date; periodEnd: Date; amountCents: number; now?: Date; eventId?: string },
+  options: {
+    periodStart: Date;
+    periodEnd: Date;
+    amountCents: number;
+    now?: Date;
+    eventId?: string;
+    /** The invoice (a new one unless said) and the charge that paid it. */
+    invoiceId?: string;
+    chargeId?: string;
+  },
 ) {
   const now = options.now ?? new Date();
   const paid = type !== 'invoice.payment_failed';
   return envelope(
     type,
     {
-      id: `in_test_${randomUUID().replace(/-/g, '')}`,
+      id: options.invoiceId ?? `in_test_${randomUUID().replace(/-/g, '')}`,
       object: 'invoice',
       billing_reason: 'subscription_cycle',
+      charge: paid ? (options.chargeId ?? null) : null,
       subscription: reference,
       status: paid ? 'paid' : 'open',
       paid,
@@ -70,6 +80,9 @@ export function testChargeRefunded(
     purchaseIds?: string[];
     now?: Date;
     eventId?: string;
+    /** A plan's charge: its own id and the invoice it paid. */
+    chargeId?: string;
+    invoiceId?: string;
   },
 ) {
   const now = options.now ?? new Date();
@@ -77,9 +90,10 @@ export function testChargeRefunded(
   return envelope(
     'charge.refunded',
     {
-      id: `ch_test_${paymentRef.replace(/^pi_test_/, '')}`,
+      id: options.chargeId ?? `ch_test_${paymentRef.replace(/^pi_test_/, '')}`,
       object: 'charge',
       payment_intent: paymentRef,
+      invoice: options.invoiceId ?? null,
       amount: options.amountCents,
       amount_refunded: options.amountRefunded,
       refunded: options.amountRefunded >= options.amountCents,
@@ -97,6 +111,28 @@ export function testChargeRefunded(
       },
     },
     now,
+    options.eventId,
+  );
+}
+
+/** A dispute whose money left the account (`charge.dispute.funds_withdrawn`): the charge taken back. */
+export function testDisputeFundsWithdrawn(
+  chargeId: string,
+  options: { amountCents: number; now?: Date; eventId?: string },
+) {
+  return envelope(
+    'charge.dispute.funds_withdrawn',
+    {
+      id: `dp_test_${randomUUID().replace(/-/g, '')}`,
+      object: 'dispute',
+      charge: chargeId,
+      payment_intent: null,
+      amount: options.amountCents,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status: 'needs_response',
+    },
+    options.now ?? new Date(),
     options.eventId,
   );
 }

@@ -8,10 +8,16 @@ import {
 } from '../entitlements/billing';
 import { lifetimeSession } from '../entitlements/lifetime';
 import { paypalActivated, paypalPaymentCompleted, type PaypalPlanIds } from '../entitlements/paypal';
+import { planPaymentTakenBack, stripePlanRefund } from '../entitlements/planRefunds';
 import { subscriptionSession, type SubscriptionDeps } from '../entitlements/subscriptions';
 import { orderSessionSettled, refundOrder } from '../orders/payment';
 import { orderBySession } from '../orders/readModel';
-import type { CheckoutSessionSettled, ProviderEvent, ProviderEventOutcome } from './providerEvent';
+import type {
+  CheckoutSessionSettled,
+  PaymentRefunded,
+  ProviderEvent,
+  ProviderEventOutcome,
+} from './providerEvent';
 
 export interface ProviderEventDeps {
   subscriptions: SubscriptionDeps;
@@ -40,10 +46,16 @@ async function checkoutSessionSettled(
   return 'ignored';
 }
 
+/** A refunded charge: a plan's payment, else an order's. */
+async function refunded(deps: ProviderEventDeps, event: PaymentRefunded): Promise<ProviderEventOutcome> {
+  const plan = await stripePlanRefund(deps, event);
+  return plan ?? refundOrder({ ...deps.subscriptions, logger: deps.logger }, event);
+}
+
 /**
  * The one way a verified provider event reaches the domain, whichever provider sent it: each kind of
  * event becomes the command it means (pay or fail an order, refund purchases, start, renew, end or
- * cancel a plan, buy the lifetime membership). Every branch is idempotent: providers deliver at least once.
+ * cancel a plan, refund or charge back a plan's payment, buy the lifetime membership). Every branch is idempotent: providers deliver at least once.
  */
 export function dispatchProviderEvent(
   deps: ProviderEventDeps,
@@ -53,7 +65,10 @@ export function dispatchProviderEvent(
     case 'checkoutSession':
       return checkoutSessionSettled(deps, event);
     case 'refunded':
-      return refundOrder({ ...deps.subscriptions, logger: deps.logger }, event);
+      return refunded(deps, event);
+    case 'chargedBack':
+    case 'planPaymentRefunded':
+      return planPaymentTakenBack(deps, event);
     case 'renewalPaid':
       return renewalPaid(deps.subscriptions, event);
     case 'renewalFailed':

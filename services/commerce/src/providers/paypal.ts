@@ -4,9 +4,28 @@ import type { ProviderEvent } from './providerEvent';
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
+ * A sale given back: refunded (the resource is the refund, naming its `sale_id`) or reversed (a
+ * chargeback: the resource names the sale by `sale_id`, or is the sale). PayPal's amounts of a
+ * reversal may be negative; what went back is their size.
+ */
+function saleTakenBack(event: SubscriptionWebhookEvent): ProviderEvent {
+  const resource = event.resource ?? {};
+  const total = (resource.amount as { total?: string } | undefined)?.total ?? '0';
+  const common = {
+    eventId: event.id,
+    paymentRefs: [text(resource.sale_id), text(resource.id)].filter((ref): ref is string => !!ref),
+    amountCents: decimalToCents(total.replace(/^-/, '')),
+    occurredAt: event.create_time ? new Date(event.create_time) : null,
+  };
+  return event.event_type === 'PAYMENT.SALE.REFUNDED'
+    ? { kind: 'planPaymentRefunded', ...common }
+    : { kind: 'chargedBack', provider: 'paypal', ...common };
+}
+
+/**
  * A verified PayPal webhook event in commerce's own terms: a subscription activated, a billing
- * cycle paid (`PAYMENT.SALE.COMPLETED`, the first one too), a payment failed, or the subscription
- * cancelled or expired at PayPal.
+ * cycle paid (`PAYMENT.SALE.COMPLETED`, the first one too: the sale is the payment), a sale refunded
+ * or reversed, a payment failed, or the subscription cancelled or expired at PayPal.
  */
 export function fromPaypal(event: SubscriptionWebhookEvent): ProviderEvent {
   const resource = event.resource ?? {};
@@ -22,11 +41,15 @@ export function fromPaypal(event: SubscriptionWebhookEvent): ProviderEvent {
       return {
         kind: 'subscriptionPaymentCompleted',
         eventId: event.id,
+        paymentId: text(resource.id),
         reference: text(resource.billing_agreement_id),
         amountCents: amount?.total ? decimalToCents(amount.total) : null,
         paidAt: text(resource.create_time),
       };
     }
+    case 'PAYMENT.SALE.REFUNDED':
+    case 'PAYMENT.SALE.REVERSED':
+      return saleTakenBack(event);
     case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
       return {
         kind: 'renewalFailed',

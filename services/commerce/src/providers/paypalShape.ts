@@ -13,6 +13,13 @@ const id = z.string().min(1).max(255);
 const time = z.iso.datetime({ offset: true });
 /** PayPal's amounts are decimal strings ('8.00'). */
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a decimal amount, e.g. 8.00');
+/** A reversal's amount may be negative ('-8.00'). */
+const signedAmount = z.string().regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'a decimal amount, e.g. 8.00');
+const takenBack = z.object({
+  id: id.nullish(),
+  sale_id: id.nullish(),
+  amount: z.object({ total: signedAmount }),
+});
 
 const envelope = z.object({
   id,
@@ -26,10 +33,13 @@ const subscription = z.object({ id });
 const resources: Record<string, z.ZodType> = {
   'BILLING.SUBSCRIPTION.ACTIVATED': subscription.extend({ plan_id: id.nullish() }),
   'PAYMENT.SALE.COMPLETED': z.object({
+    id: id.nullish(),
     billing_agreement_id: id.nullish(),
     amount: z.object({ total: amount.optional() }).nullish(),
     create_time: time.nullish(),
   }),
+  'PAYMENT.SALE.REFUNDED': takenBack,
+  'PAYMENT.SALE.REVERSED': takenBack,
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED': subscription,
   'BILLING.SUBSCRIPTION.CANCELLED': subscription,
   'BILLING.SUBSCRIPTION.EXPIRED': subscription,

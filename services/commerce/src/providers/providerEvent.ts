@@ -20,6 +20,8 @@ export interface CheckoutSessionSettled {
   paymentRef: string | null;
   /** A plan's subscription at the provider (null: billed under the session). */
   subscriptionRef: string | null;
+  /** A plan's first invoice, the payment the session took (null: none, or not said). */
+  invoiceRef: string | null;
   /** What was charged, integer cents (null: the provider did not say). */
   amountCents: number | null;
   /** When the provider says it happened (its event's time): an older event never undoes newer news. */
@@ -35,12 +37,45 @@ export interface PaymentRefunded {
   refundedTotalCents: number | undefined;
   /** The purchases the refund is for; null: every purchase not refunded yet. */
   purchaseIds: string[] | null;
+  /** The refunded charge's own id and its invoice (a plan's payment), when the provider says them. */
+  chargeRef: string | null;
+  invoiceRef: string | null;
+  occurredAt: Date | null;
+}
+
+/**
+ * A payment taken back through the bank (a chargeback): the disputed charge's money left the
+ * account. `amountCents`: how much was taken back.
+ */
+export interface PaymentChargedBack {
+  kind: 'chargedBack';
+  eventId: string;
+  /** Who took the payment (the plan's billing there is stopped). */
+  provider: 'stripe' | 'paypal';
+  /** The provider's refs of the payment (its charge, payment intent or sale): any one names it. */
+  paymentRefs: string[];
+  amountCents: number;
+  occurredAt: Date | null;
+}
+
+/** A plan's payment given back by the provider's refund of it (PayPal's: one refund per event). */
+export interface PlanPaymentRefundedAtProvider {
+  kind: 'planPaymentRefunded';
+  eventId: string;
+  paymentRefs: string[];
+  /** What this refund gave back, integer cents. */
+  amountCents: number;
+  occurredAt: Date | null;
 }
 
 /** A plan's renewal was paid: its period runs to `periodEndsAt` (null: the provider did not say). */
 export interface RenewalPaid {
   kind: 'renewalPaid';
   eventId: string;
+  /** The provider's payment (Stripe's invoice): one payment, however many events tell of it. */
+  paymentId: string | null;
+  /** Other refs a refund or chargeback of it may name (its charge, payment intent). */
+  chargeRefs: string[];
   reference: string | null;
   periodEndsAt: Date | null;
   amountCents: number;
@@ -67,6 +102,8 @@ export interface SubscriptionActivated {
 export interface SubscriptionPaymentCompleted {
   kind: 'subscriptionPaymentCompleted';
   eventId: string;
+  /** The provider's payment (PayPal's sale id): its refunds name it. */
+  paymentId: string | null;
   reference: string | null;
   amountCents: number | null;
   /** When it was paid (null: now). */
@@ -82,6 +119,8 @@ export interface SubscriptionCancelled {
 export type ProviderEvent =
   | CheckoutSessionSettled
   | PaymentRefunded
+  | PaymentChargedBack
+  | PlanPaymentRefundedAtProvider
   | RenewalPaid
   | RenewalFailed
   | SubscriptionActivated
@@ -99,4 +138,5 @@ export type ProviderEventOutcome =
   | 'planRenewed'
   | 'renewalFailed'
   | 'planCancelled'
+  | 'planPaymentRefunded'
   | 'ignored';

@@ -47,6 +47,11 @@ export class WebhookSigner {
 
 /** The fields of a Stripe invoice commerce reads (older and newer API versions place `subscription` apart). */
 interface InvoiceFields {
+  id?: string;
+  /** The charge and payment intent that paid it (API versions before 2025-03; later ones list payments). */
+  charge?: string | { id: string } | null;
+  payment_intent?: string | { id: string } | null;
+  payments?: { data?: Array<{ payment?: { charge?: RefField; payment_intent?: RefField } | null }> } | null;
   subscription?: string | { id: string } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
   amount_paid?: number;
@@ -54,10 +59,14 @@ interface InvoiceFields {
   lines?: { data?: Array<{ period?: { end?: number } }> };
 }
 
+type RefField = string | { id: string } | null | undefined;
+
 /** The fields of a Stripe charge commerce reads. */
 interface ChargeFields {
   id?: string;
   payment_intent?: string | { id: string } | null;
+  /** The invoice it paid (a plan's payment; API versions before 2025-03). */
+  invoice?: string | { id: string } | null;
   amount_refunded?: number;
   refunds?: { data?: Array<{ metadata?: Record<string, string> | null }> } | null;
 }
@@ -87,6 +96,7 @@ function fromSession(type: string, session: Stripe.Checkout.Session, occurredAt:
     payment: PAYMENTS[session.payment_status] ?? 'unpaid',
     paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : null,
     subscriptionRef: idOf(session.subscription),
+    invoiceRef: idOf(session.invoice),
     amountCents: session.amount_total ?? null,
     occurredAt,
   };
@@ -99,9 +109,17 @@ function fromInvoice(event: Stripe.Event): ProviderEvent {
   if (event.type === 'invoice.payment_failed')
     return { kind: 'renewalFailed', eventId: event.id, reference, occurredAt };
   const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
+  const paidWith = (invoice.payments?.data ?? []).flatMap(({ payment }) => [
+    idOf(payment?.charge),
+    idOf(payment?.payment_intent),
+  ]);
   return {
     kind: 'renewalPaid',
     eventId: event.id,
+    paymentId: invoice.id ?? null,
+    chargeRefs: [idOf(invoice.charge), idOf(invoice.payment_intent), ...paidWith].filter(
+      (ref): ref is string => !!ref,
+    ),
     reference,
     periodEndsAt: end === undefined ? null : new Date(end * 1000),
     amountCents: invoice.amount_paid ?? 0,
@@ -110,11 +128,15 @@ function fromInvoice(event: Stripe.Event): ProviderEvent {
 }
 
 /** A refund names its purchases in its metadata (`purchaseIds`, comma-separated), if it is for some. */
-function fromCharge(eventId: string, charge: ChargeFields): ProviderEvent {
+function fromCharge(event: Stripe.Event): ProviderEvent {
+  const charge = event.data.object as unknown as ChargeFields;
   const named = charge.refunds?.data?.[0]?.metadata?.purchaseIds;
   return {
     kind: 'refunded',
-    eventId,
+    eventId: event.id,
+    chargeRef: charge.id ?? null,
+    invoiceRef: idOf(charge.invoice),
+    occurredAt: createdAt(event),
     paymentRef: idOf(charge.payment_intent) ?? charge.id ?? null,
     refundedTotalCents: charge.amount_refunded,
     purchaseIds: named
@@ -126,10 +148,28 @@ function fromCharge(eventId: string, charge: ChargeFields): ProviderEvent {
   };
 }
 
+/** A dispute's money left the account: the disputed charge is taken back (its amount, at most). */
+function fromDispute(event: Stripe.Event): ProviderEvent {
+  const dispute = event.data.object as unknown as {
+    charge?: RefField;
+    payment_intent?: RefField;
+    amount: number;
+  };
+  return {
+    kind: 'chargedBack',
+    eventId: event.id,
+    provider: 'stripe',
+    paymentRefs: [idOf(dispute.charge), idOf(dispute.payment_intent)].filter((ref): ref is string => !!ref),
+    amountCents: dispute.amount,
+    occurredAt: createdAt(event),
+  };
+}
+
 /**
  * A verified Stripe event (or the local test provider's, shaped the same) in commerce's own terms:
  * checkout sessions, a plan's invoices (`invoice.paid` / `invoice.payment_succeeded`: renewed;
- * `invoice.payment_failed`: failed) and refunds (`charge.refunded`).
+ * `invoice.payment_failed`: failed), refunds (`charge.refunded`) and chargebacks
+ * (`charge.dispute.funds_withdrawn`: a dispute opened as a mere inquiry takes no money, so it is not one).
  */
 export function fromStripe(event: Stripe.Event): ProviderEvent {
   if (event.type.startsWith('checkout.session.'))
@@ -140,7 +180,9 @@ export function fromStripe(event: Stripe.Event): ProviderEvent {
     case 'invoice.payment_failed':
       return fromInvoice(event);
     case 'charge.refunded':
-      return fromCharge(event.id, event.data.object as unknown as ChargeFields);
+      return fromCharge(event);
+    case 'charge.dispute.funds_withdrawn':
+      return fromDispute(event);
   }
   return { kind: 'unhandled' };
 }

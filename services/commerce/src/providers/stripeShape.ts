@@ -18,9 +18,20 @@ const session = z.object({
   amount_total: cents.nullish(),
   payment_intent: reference,
   subscription: reference,
+  invoice: reference,
 });
 
 const invoice = z.object({
+  id: id.optional(),
+  charge: reference,
+  payment_intent: reference,
+  payments: z
+    .object({
+      data: z.array(
+        z.object({ payment: z.object({ charge: reference, payment_intent: reference }).nullish() }),
+      ),
+    })
+    .nullish(),
   subscription: reference,
   parent: z.object({ subscription_details: z.object({ subscription: reference }).nullish() }).nullish(),
   amount_paid: cents.optional(),
@@ -31,11 +42,14 @@ const invoice = z.object({
 const charge = z.object({
   id: id.optional(),
   payment_intent: reference,
+  invoice: reference,
   amount_refunded: cents.optional(),
   refunds: z
     .object({ data: z.array(z.object({ metadata: z.record(z.string(), z.string()).nullish() })) })
     .nullish(),
 });
+
+const dispute = z.object({ charge: reference, payment_intent: reference, amount: cents });
 
 /** A signed event commerce can not read: its reason goes to the log, the sender gets a 400. */
 export class MalformedEvent extends Error {
@@ -49,6 +63,7 @@ export class MalformedEvent extends Error {
 function objectSchema(type: string) {
   if (type.startsWith('checkout.session.')) return session;
   if (type.startsWith('invoice.')) return invoice;
+  if (type === 'charge.dispute.funds_withdrawn') return dispute;
   return type === 'charge.refunded' ? charge : null;
 }
 

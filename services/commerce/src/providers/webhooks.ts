@@ -28,18 +28,20 @@ const STRIPE_WORDS: Record<ProviderEventOutcome, StripeWebhookOutcome> = {
   planStarted: 'paid',
   lifetimeBought: 'paid',
   planRenewed: 'paid',
+  planPaymentRefunded: 'paid',
   orderPaymentFailed: 'failed',
   renewalFailed: 'failed',
   planCancelled: 'ignored',
   ignored: 'ignored',
 };
 
-/** PayPal's words (its events only start, renew, fail or cancel a plan). */
+/** PayPal's words (its events start, renew, fail or cancel a plan, or give a plan's payment back). */
 const PAYPAL_WORDS: Partial<Record<ProviderEventOutcome, PaypalWebhookOutcome>> = {
   planStarted: 'started',
   planRenewed: 'renewed',
   renewalFailed: 'failed',
   planCancelled: 'cancelled',
+  planPaymentRefunded: 'refunded',
 };
 
 /**

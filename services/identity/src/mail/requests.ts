@@ -21,7 +21,9 @@ export type MailRequest =
   | { kind: 'accountSetup'; email: string; tokenId: string }
   /** A guest purchase by an e-mail that has an account: it is in their Purchases. */
   | { kind: 'guestPurchaseNote'; email: string; orderId: string }
-  | { kind: 'contact'; messageId: string; name: string; email: string; message: string; receivedAt: string };
+  | { kind: 'contact'; messageId: string; name: string; email: string; message: string; receivedAt: string }
+  /** A news campaign's mail (send_v3_email) to a user who agreed to news mails (mailConsent/). */
+  | { kind: 'campaign'; userId: string; campaignId: string; subject: string; body: string };
 
 export type MailRequested = IntegrationEvent<'identity.MailRequested', MailRequest>;
 

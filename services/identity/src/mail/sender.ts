@@ -13,6 +13,7 @@ import {
 import { SETUP_TTL_DAYS } from '../guests/guest';
 import { executeGuestCommand, loadGuest } from '../guests/commands';
 import { IDENTITY_MAIL_TOPIC, type MailRequest } from './requests';
+import { campaignMail } from '../mailConsent/campaignMail';
 
 export const MAIL_CONSUMER_GROUP = 'identity.mail-sender';
 
@@ -143,6 +144,8 @@ async function deliveryOf(deps: MailSenderDeps, request: MailRequest): Promise<D
       return purchaseNote(deps, request);
     case 'contact':
       return contactMessage(deps, request);
+    case 'campaign':
+      return campaignMail(deps, request);
     default: {
       const unexpected: never = request;
       deps.logger.warn({ request: unexpected }, 'unknown mail request');

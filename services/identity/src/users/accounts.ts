@@ -64,7 +64,8 @@ const isUniqueViolation = (error: unknown, column: string) => {
   return e?.code === '23505' && `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.includes(column);
 };
 
-export async function signUp(accounts: Accounts, input: SignupRequest): Promise<void> {
+/** Registers the account; answers its id. */
+export async function signUp(accounts: Accounts, input: SignupRequest): Promise<string> {
   // Decided: sign-up says when an e-mail already has an account (409 emailTaken, the spec's
   // message). Hiding it would mean "check your mail" for a taken address, and a user who forgot
   // they had signed up would be stuck; the cost is that sign-up tells whether an address is
@@ -94,6 +95,7 @@ export async function signUp(accounts: Accounts, input: SignupRequest): Promise<
     if (isUniqueViolation(error, 'username')) throw usernameTaken();
     throw error;
   }
+  return userId;
 }
 
 /** A session token for the gateway's cookie, handed out only when the login opened a session. */

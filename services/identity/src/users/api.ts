@@ -14,6 +14,7 @@ import {
 import { checkLink, requestPasswordReset, resetPassword } from './passwordReset';
 import { linkOpener } from './links';
 import { afterReply } from './afterReply';
+import { runMailConsent } from '../mailConsent/commands';
 import type { AdminRoleQueries } from '../roles/readModel';
 
 /*
@@ -34,7 +35,11 @@ export function identityRouter(deps: IdentityDeps): Router {
   const openLink = linkOpener(deps.secret, deps.clock);
 
   handleCall(router, 'beatmatch_signup', async (input) => {
-    await signUp(accounts, input);
+    const userId = await signUp(accounts, input);
+    // Consent lives on a stream of its own, so it is a second transaction: a crash in between leaves
+    // the account without consent (the safe side; the user can agree in account settings).
+    if (input.agreedToMail)
+      await runMailConsent(deps, userId, { type: 'SetConsent', data: { agreed: true } });
     return { response: 'success' };
   });
 

@@ -17,6 +17,14 @@ export interface PoolBeat {
   bpm: number;
   mood: string | null;
   embedding: number[];
+  /** Whether the DNA heard a voice (null: not known, a beat projected before it was kept). */
+  hasVoice: boolean | null;
+  /** The DNA's mood tags, strongest first. */
+  moods: string[];
+  /** The DNA's subgenre, instrument, character and movement tags: the words discovery matches on. */
+  tags: string[];
+  /** The DNA's one-paragraph description of the sound ('' when not known). */
+  caption: string;
 }
 
 export interface BeatRow {
@@ -34,13 +42,18 @@ export interface BeatRow {
   musical_key: string;
   bpm: number;
   mood: string | null;
+  has_voice: boolean | null;
+  moods: string[] | null;
+  tags: string[] | null;
+  caption: string | null;
   /** Text ('{0.1,0.2}') as BEAT_COLUMNS select it; absent with BEAT_FACTS. */
   embedding?: string | number[] | null;
 }
 
 /** The beat columns (alias b) with the embedding as text: node-pg's float8[] parser is slow, JSON.parse is not. */
 const BEAT_FACTS = `b.beat_id, b.producer_id, b.producer_name, b.name, b.prices, b.is_private, b.crate, b.deleted,
-  b.cover_art_url, b.snippet_key, b.genres, b.musical_key, b.bpm, b.mood`;
+  b.cover_art_url, b.snippet_key, b.genres, b.musical_key, b.bpm, b.mood,
+  b.has_voice, b.moods, b.tags, b.caption`;
 export const BEAT_COLUMNS = `${BEAT_FACTS}, b.embedding::text AS embedding`;
 
 /** '{0.1,0.2}' → [0.1, 0.2] */
@@ -67,6 +80,10 @@ export const toPoolBeat = (row: BeatRow): PoolBeat => ({
   bpm: Number(row.bpm),
   mood: row.mood,
   embedding: parseEmbedding(row.embedding),
+  hasVoice: row.has_voice ?? null,
+  moods: row.moods ?? [],
+  tags: row.tags ?? [],
+  caption: row.caption ?? '',
 });
 
 /**

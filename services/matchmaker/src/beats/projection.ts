@@ -45,6 +45,11 @@ export const beatPoolSchema = (s: string) => `
   -- only the beats changed since the version it holds (BeatPool.refresh).
   ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 0;
   CREATE INDEX IF NOT EXISTS beats_version ON ${s}.beats (version);
+  -- What discovery (issue 25) matches on besides the embedding: voice, moods, descriptive tags, caption.
+  ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS has_voice boolean;
+  ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS moods text[];
+  ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS tags text[];
+  ALTER TABLE ${s}.beats ADD COLUMN IF NOT EXISTS caption text;
   CREATE TABLE IF NOT EXISTS ${s}.pool_version (
     id boolean PRIMARY KEY DEFAULT true CHECK (id),
     version bigint NOT NULL
@@ -90,11 +95,32 @@ export function filterGenresOf(dna: BeatDna): FilterGenre[] {
 }
 
 /** A short description for the "why" line, e.g. "dark trap". */
-function moodOf(dna: BeatDna): string {
+export function moodOf(dna: BeatDna): string {
   const top = (tags: { tag: string; score: number }[]) =>
     [...tags].sort((a, b) => b.score - a.score)[0]?.tag ?? '';
   return [top(dna.moodTags), top(dna.subgenreTags) || top(dna.genreTags)].filter(Boolean).join(' ');
 }
+
+const tagNames = (tags: { tag: string; score: number }[], limit: number) =>
+  [...tags]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ tag }) => tag);
+
+/** Whether the DNA's strongest voice tag is a voice (null when the DNA has no voice tags). */
+export const hasVoiceOf = (dna: BeatDna): boolean | null =>
+  dna.voiceTags.length ? tagNames(dna.voiceTags, 1)[0] === 'vocals' : null;
+
+/** The DNA's descriptive tags discovery matches words and shared tags on (a few of each kind). */
+export const discoveryTagsOf = (dna: BeatDna): string[] => [
+  ...new Set([
+    ...tagNames(dna.subgenreTags, 2),
+    ...tagNames(dna.instrumentTags, 5),
+    ...tagNames(dna.characterTags, 3),
+    ...tagNames(dna.movementTags, 2),
+    ...tagNames(dna.moodAdvancedTags, 3),
+  ]),
+];
 
 /** Bumps the pool's version in the projection's transaction; the beat it changes carries the new one. */
 async function bumpVersion(tx: SqlExecutor, s: string, changed?: (version: number) => void) {
@@ -125,14 +151,16 @@ export function beatPoolHandlers(s: string, changed?: (version: number) => void)
       const version = await bumpVersion(tx, s, changed);
       await tx.query(
         `INSERT INTO ${s}.beats (beat_id, producer_id, producer_name, name, prices, is_private, crate, cover_art_url,
-           snippet_key, genres, musical_key, bpm, mood, embedding, published_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           snippet_key, genres, musical_key, bpm, mood, embedding, published_at, version,
+           has_voice, moods, tags, caption)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
          ON CONFLICT (beat_id) DO UPDATE SET producer_id = EXCLUDED.producer_id,
            producer_name = EXCLUDED.producer_name, name = EXCLUDED.name, prices = EXCLUDED.prices,
            is_private = EXCLUDED.is_private, crate = EXCLUDED.crate, cover_art_url = EXCLUDED.cover_art_url,
            snippet_key = EXCLUDED.snippet_key, genres = EXCLUDED.genres, musical_key = EXCLUDED.musical_key,
            bpm = EXCLUDED.bpm, mood = EXCLUDED.mood, embedding = EXCLUDED.embedding,
-           published_at = EXCLUDED.published_at, version = EXCLUDED.version
+           published_at = EXCLUDED.published_at, version = EXCLUDED.version, has_voice = EXCLUDED.has_voice,
+           moods = EXCLUDED.moods, tags = EXCLUDED.tags, caption = EXCLUDED.caption
          WHERE NOT ${s}.beats.deleted`,
         [
           p.beatId,
@@ -151,6 +179,10 @@ export function beatPoolHandlers(s: string, changed?: (version: number) => void)
           p.dna.embedding,
           p.publishedAt,
           version,
+          hasVoiceOf(p.dna),
+          tagNames(p.dna.moodTags, 3),
+          discoveryTagsOf(p.dna),
+          p.dna.transformerCaption,
         ],
       );
     }),

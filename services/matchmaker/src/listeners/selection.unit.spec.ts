@@ -20,6 +20,10 @@ const poolBeat = (id: string, producerId: string, embedding: number[]): PoolBeat
   bpm: 140,
   mood: 'dark trap',
   embedding,
+  hasVoice: null,
+  moods: [],
+  tags: [],
+  caption: '',
 });
 
 describe('rank', () => {

@@ -27,6 +27,11 @@ export class LocalPayoutProvider implements FiatPayoutProvider {
       settles_at timestamptz NOT NULL
     );`;
 
+  /** Our own onboarding page collects all the local provider needs. */
+  async onboardingUrl() {
+    return null;
+  }
+
   async submit(request: FiatPayoutRequest) {
     const outcome: FiatPayoutStatus = bounces(request) ? 'returned' : 'paid';
     const settlesAt = new Date(this.clock().getTime() + this.settleAfterMs).toISOString();

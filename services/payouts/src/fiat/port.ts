@@ -15,7 +15,18 @@ export interface FiatPayoutRequest {
 
 export type FiatPayoutStatus = 'pending' | 'paid' | 'failed' | 'returned';
 
+/** Where a provider's own onboarding sends the producer back: the link expired, or onboarding is done. */
+export interface OnboardingReturn {
+  refreshUrl: string;
+  returnUrl: string;
+}
+
 export interface FiatPayoutProvider {
+  /**
+   * The provider's own onboarding page for these details (Stripe Connect's account link), or null when
+   * the provider needs nothing beyond what our onboarding page collects.
+   */
+  onboardingUrl(details: PayoutMethodDetails, back: OnboardingReturn): Promise<string | null>;
   submit(request: FiatPayoutRequest): Promise<{ providerRef: string; status: FiatPayoutStatus }>;
   /** The payouts' statuses now, by payoutId (unknown ids are left out). */
   statusesOf(payoutIds: readonly string[]): Promise<Map<string, FiatPayoutStatus>>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { createStripeClient, SqlDatabase } from '@beatmatch/platform';
 import type { PayoutMethodDetails } from '@beatmatch/contracts';
-import type { FiatPayoutProvider, FiatPayoutRequest, FiatPayoutStatus } from './port';
+import type { FiatPayoutProvider, FiatPayoutRequest, FiatPayoutStatus, OnboardingReturn } from './port';
 
 type StripeClient = ReturnType<typeof createStripeClient>;
 type AchDetails = Extract<PayoutMethodDetails, { method: 'ach' }>;
@@ -17,9 +17,10 @@ const STATUS_OF: Record<string, FiatPayoutStatus> = {
  * Fiat payouts on Stripe Connect: each destination bank account is a Custom connected account of the
  * platform (created once, kept in `stripe_connected_accounts`); a payout is a transfer of the net
  * amount to it followed by a payout from it to the bank, both with idempotency keys derived from the
- * payoutId, and its Stripe payout id is kept so `statusesOf` can ask Stripe. Stripe pays out to US
- * bank accounts only here (ACH): the other methods are refused without calling Stripe and reported
- * 'failed', which returns the money to the producer's balance.
+ * payoutId, and its Stripe payout id is kept so `statusesOf` can ask Stripe; `onboardingUrl` sends the
+ * producer to Stripe's hosted onboarding of that account. Stripe pays out to US bank accounts only here
+ * (ACH): the other methods are refused without calling Stripe and reported 'failed', which returns the
+ * money to the producer's balance.
  */
 export class StripeConnectPayoutProvider implements FiatPayoutProvider {
   constructor(
@@ -40,6 +41,22 @@ export class StripeConnectPayoutProvider implements FiatPayoutProvider {
       stripe_payout_id text,
       refused_method text
     );`;
+
+  /**
+   * Stripe's hosted onboarding (an account link) for the connected account that will receive this
+   * bank account's payouts — the same account `submit` pays, created now if it is new — where Stripe
+   * collects the identity details it needs before it pays out. Methods Stripe does not pay: none.
+   */
+  async onboardingUrl(details: PayoutMethodDetails, back: OnboardingReturn) {
+    if (details.method !== 'ach') return null;
+    const link = await this.stripe.accountLinks.create({
+      account: await this.accountFor(details),
+      type: 'account_onboarding',
+      refresh_url: back.refreshUrl,
+      return_url: back.returnUrl,
+    });
+    return link.url;
+  }
 
   async submit(request: FiatPayoutRequest) {
     const known = await this.payoutRow(request.payoutId);

@@ -5,6 +5,7 @@ import {
   sale,
   type PayoutsService,
   type PayoutsTestbed,
+  TEST_PUBLIC_URL,
 } from '../testing/harness';
 import { fiatProviderOf } from './openFiatProvider';
 
@@ -69,4 +70,39 @@ it('pays an ACH producer through Stripe and gives a PayPal producer their money 
   await eventually(async () => {
     expect((await as('paypal').post('/wallet')).body.available).toBe('20.00');
   });
+});
+
+it("onboards an ACH producer on Stripe's hosted page for the account their payouts go to", async () => {
+  const ach = { method: 'ach', accountHolder: 'Eve', routingNumber: '110000000', accountNumber: '87654321' };
+  await as('onboarder').post('/method/save', ach);
+  await as('paypal-onboarder').post('/method/save', { method: 'paypal', email: 'po@example.com' });
+  proxy.requests.length = 0;
+
+  const reply = await as('onboarder').post('/frame-url', { type: 'onboard' });
+
+  const [link] = proxy.requests.filter((r) => r.method === 'POST' && r.path === '/v1/account_links');
+  const ourPage = `${TEST_PUBLIC_URL}/user/payouts`;
+  expect(link!.form).toMatchObject({
+    account: expect.stringMatching(/^acct_/),
+    type: 'account_onboarding',
+    refresh_url: ourPage,
+    return_url: ourPage,
+  });
+  expect(reply.body.url).toMatch(/^https:\/\//);
+  expect(reply.body.url).not.toBe(ourPage);
+
+  // Paying that bank account later uses the account onboarded, not a second one.
+  await bed.sold(sale('onboarder', 3000, '2026-06-05T10:00:00Z'));
+  bed.clock.set('2026-07-15T10:00:00Z');
+  await admin('/admin/populate', { month: '2026-06' });
+  await admin('/admin/pay', { month: '2026-06' });
+  const accounts = proxy.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts');
+  expect(accounts).toHaveLength(1);
+  expect(proxy.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payouts')).toHaveLength(1);
+
+  // Stripe pays no PayPal account: that producer finishes on our own page.
+  expect((await as('paypal-onboarder').post('/frame-url', { type: 'onboard' })).body).toEqual({
+    url: ourPage,
+  });
+  expect(proxy.requests.filter((r) => r.path === '/v1/account_links')).toHaveLength(1);
 });

@@ -29,7 +29,7 @@ export interface Entry {
 export interface Transfer {
   /** The source fact, e.g. `sale:<purchaseId>`: posting it twice posts it once. */
   transferId: string;
-  kind: 'sale' | 'refund' | 'payout' | 'payoutReturned';
+  kind: 'sale' | 'refund' | 'payout' | 'payoutReturned' | 'referralReward';
   /** The month (UTC, YYYY-MM) the transfer counts in: a sale's, a refund's or the paid month. */
   month: string;
   occurredAt: string;

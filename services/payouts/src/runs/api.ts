@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { centsToDollars } from '@beatmatch/contracts';
 import { handleCall } from '@beatmatch/platform';
 import { callerId } from '../http/caller';
+import { correctRemainingTokens } from '../token/correctRemainingTokens';
 import { balancesOf, nextPayoutDates } from '../ledger/balances';
 import { priorMonth } from './activities';
 import { closeMonth, summaryOf, type RunSummary } from './closeMonth';
@@ -15,8 +16,11 @@ const shown = (run: RunSummary) => ({
   fee: centsToDollars(run.feeCents),
 });
 
-/** Wallet and Payouts History for producers; Monthly Payouts / Pay Payouts / exclude prepaid for admins. */
-export function payoutRunsRouter(ports: PayoutPorts): Router {
+/**
+ * Wallet and Payouts History for producers (each $BEAT transfer linked on `explorer`, a block explorer's
+ * base address, when one is configured); Monthly Payouts / Pay Payouts / exclude prepaid for admins.
+ */
+export function payoutRunsRouter(ports: PayoutPorts, explorer?: string): Router {
   const router = Router();
   const { db, schema: s } = ports;
   handleCall(router, 'get_wallet', async (_input, { req }) => {
@@ -34,7 +38,7 @@ export function payoutRunsRouter(ports: PayoutPorts): Router {
     };
   });
   handleCall(router, 'payouts_history', async (_input, { req }) => ({
-    payouts: await payoutsOf(db, s, callerId(req)),
+    payouts: await payoutsOf(db, s, callerId(req), explorer),
   }));
   // Admin calls: handleCall refuses them (403) to any caller without identity's admin role.
   handleCall(router, 'populate_payouts', async ({ month }) =>
@@ -45,6 +49,7 @@ export function payoutRunsRouter(ports: PayoutPorts): Router {
     await sendPayouts(ports, await computedPayouts(ports, run));
     return shown(await summaryOf(db, s, run));
   });
+  handleCall(router, 'correct_remaining_tokens', () => correctRemainingTokens(ports));
   handleCall(router, 'payout_exclude_intercash', async ({ exclude }) => {
     await db.query(
       `INSERT INTO ${s}.run_settings (id, exclude_prepaid_cards) VALUES (true, $1)

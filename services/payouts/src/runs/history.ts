@@ -3,8 +3,17 @@ import type { SqlExecutor } from '@beatmatch/platform';
 
 type PayoutView = CallAnswer<'payouts_history'>['payouts'][number];
 
+/** A transaction's page on a block explorer at `explorer` (a base address), if one is configured. */
+export const transactionPage = (explorer: string | undefined, txHash: string | null) =>
+  explorer && txHash ? `${explorer.replace(/\/+$/, '')}/tx/${txHash}` : null;
+
 /** A producer's payouts, newest month first ($BEAT and fiat), for Payouts History and $BEAT Payouts. */
-export async function payoutsOf(db: SqlExecutor, s: string, producerId: string): Promise<PayoutView[]> {
+export async function payoutsOf(
+  db: SqlExecutor,
+  s: string,
+  producerId: string,
+  explorer?: string,
+): Promise<PayoutView[]> {
   const { rows } = await db.query<{
     payout_id: string;
     month: string;
@@ -31,6 +40,7 @@ export async function payoutsOf(db: SqlExecutor, s: string, producerId: string):
     net: centsToDollars(Number(row.gross_cents) - Number(row.fee_cents)),
     status: row.status,
     txHash: row.tx_hash,
+    explorerUrl: transactionPage(explorer, row.tx_hash),
     blockNumber: row.block_number === null ? null : Number(row.block_number),
     updatedAt: new Date(row.updated_at).toISOString(),
   }));

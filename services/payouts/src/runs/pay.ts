@@ -109,11 +109,12 @@ export async function sendPayouts(
   });
 }
 
-/** The computed payouts of a month, of one kind or both. */
-export async function computedPayouts(ports: PayoutPorts, month: string, kind?: 'token' | 'fiat') {
+/** The computed payouts of a month (null: of every month), of one kind or both. */
+export async function computedPayouts(ports: PayoutPorts, month: string | null, kind?: 'token' | 'fiat') {
   const { rows } = await ports.db.query<{ payout_id: string }>(
     `SELECT payout_id FROM ${ports.schema}.payouts
-     WHERE month = $1 AND status = 'computed' AND ($2::text IS NULL OR kind = $2) ORDER BY payout_id`,
+     WHERE ($1::text IS NULL OR month = $1) AND status = 'computed' AND ($2::text IS NULL OR kind = $2)
+     ORDER BY payout_id`,
     [month, kind ?? null],
   );
   return rows.map((row) => row.payout_id);

@@ -5,12 +5,20 @@ import {
   type IntegrationEvent,
   type PayoutMethod,
 } from '@beatmatch/contracts';
-import type { EventBus, Logger, Mailer, SqlExecutor, Subscription } from '@beatmatch/platform';
+import {
+  writeOutboxMessage,
+  type EventBus,
+  type Logger,
+  type Mailer,
+  type SqlExecutor,
+  type Subscription,
+} from '@beatmatch/platform';
 
 /*
  * Payout statements, on payouts' own mail topic (as catalog's packs): a request is an outbox row
- * written in the transaction that records the payout, and the sender below mails it, at least once
- * (a failed send throws, so the request is delivered again).
+ * written in the transaction that records the payout (with its trace context, so the mail's sending
+ * belongs to the run's trace), and the sender below mails it, at least once (a failed send throws, so
+ * the request is delivered again).
  */
 export const STATEMENT_MAIL_TOPIC = 'payouts.mail';
 const MAIL_CONSUMER_GROUP = 'payouts-mail';
@@ -60,11 +68,7 @@ export async function queueStatements(tx: SqlExecutor, s: string, payoutIds: rea
       status: row.status,
     };
     const event = integrationEvent<StatementMailRequested>('payouts.StatementMailRequested', 1, request, at);
-    await tx.query(`INSERT INTO ${s}.outbox (topic, message_key, event) VALUES ($1, $2, $3)`, [
-      STATEMENT_MAIL_TOPIC,
-      request.email,
-      JSON.stringify(event),
-    ]);
+    await writeOutboxMessage(tx, s, { topic: STATEMENT_MAIL_TOPIC, key: request.email, event });
   }
 }
 

@@ -21,6 +21,9 @@ export function testClock(start: string) {
   return Object.assign(clock, { set: (at: string) => void (now = new Date(at)) });
 }
 
+/** The address users reach, as the suites' payouts service is told it. */
+export const TEST_PUBLIC_URL = 'https://beatmatch.test';
+
 export interface PayoutsTestbed extends ServiceTestbed {
   readonly bus: InProcessEventBus;
   readonly treasury: MemoryTreasury;
@@ -59,6 +62,7 @@ export async function payoutsTestbed(name: string, start = '2026-03-10T12:00:00Z
           verifier: bed.verifier,
           clock,
           workflows: temporal,
+          publicUrl: () => TEST_PUBLIC_URL,
           relayPollMs: 50,
           mailer: { send: async (mail) => void mails.push(mail) },
         },

@@ -36,6 +36,7 @@ async function main() {
       verifier: new InternalTokenVerifier(keys.publicKey),
       clock,
       workflows: { address: TEMPORAL_ADDRESS! },
+      publicUrl: () => 'http://127.0.0.1:8080',
     },
     {
       taskQueue: TASK_QUEUE!,
@@ -51,6 +52,7 @@ async function main() {
             return sent;
           },
           statusesOf: (ids) => local.statusesOf(ids),
+          onboardingUrl: () => local.onboardingUrl(),
         };
       },
     },

@@ -144,6 +144,22 @@ export class TokenJournal {
     return rows[0] && entryOf(rows[0]);
   }
 
+  /**
+   * What the treasury should hold of the token deployed at `token`: the supply its journaled deployment
+   * minted less every confirmed transfer (a failed one moved nothing). Null when the journal did not
+   * deploy that token (BEAT_TOKEN_ADDRESS): it never knew the starting balance.
+   */
+  async expectedBalance(token: Hex): Promise<bigint | null> {
+    const { rows } = await this.db.query<{ minted: string | null; sent: string }>(
+      `SELECT MAX(token_units) FILTER (WHERE kind = 'deploy' AND lower(recipient) = lower($3)) AS minted,
+         COALESCE(SUM(token_units) FILTER (WHERE kind = 'transfer'), 0) AS sent
+       FROM ${this.table} WHERE chain_id = $1 AND sender = $2 AND status = 'confirmed'`,
+      [this.chainId, this.sender, token],
+    );
+    const { minted, sent } = rows[0]!;
+    return minted === null ? null : BigInt(minted) - BigInt(sent);
+  }
+
   /** The nonce after the journal's last one (-1 + 1 = 0 when it is empty). */
   async nextNonce(): Promise<number> {
     const { rows } = await this.db.query<{ next: string }>(

@@ -33,6 +33,11 @@ export const tokenTreasuryConfig = {
   BEAT_TOKENS_PER_USD: decimalRate.default('1'),
   /** Whole tokens minted to the treasury when it deploys $BEAT. */
   BEAT_INITIAL_SUPPLY: z.coerce.bigint().positive().default(1_000_000_000n),
+  /**
+   * A block explorer of that chain (Etherscan, Blockscout, Otterscan: `<base>/tx/<hash>`), linked from
+   * each $BEAT payout; unset, the pages show the transaction hash to copy.
+   */
+  BEAT_EXPLORER_URL: z.url().optional(),
   /** Blocks a transfer waits for before it is recorded (the development chain: always 1). */
   BEAT_CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
 };

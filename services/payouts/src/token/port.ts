@@ -35,7 +35,21 @@ export interface TokenTreasury {
   transfer(request: TokenTransferRequest): Promise<TokenTransfer>;
   /** Transfers already made for these payouts (for reconciliation and the $BEAT Payouts page). */
   transfersOf(payoutIds: readonly string[]): Promise<TokenTransfer[]>;
-  /** The treasury's on-chain balance in token base units ('Correct remaining tokens'). */
+  /** The treasury's on-chain balance in token base units. */
   treasuryBalance(): Promise<bigint>;
+  /**
+   * 'Correct remaining tokens': settles every journaled transfer still pending against the chain now
+   * (one the node holds unmined stays pending), then reads the balance to compare with the journal.
+   */
+  reconcile(): Promise<TreasuryReconciliation>;
   close(): Promise<void>;
+}
+
+export interface TreasuryReconciliation {
+  /** The transfers that were pending, as the chain now says (`failed`: reverted, nothing moved). */
+  checked: { payoutId: string; status: 'confirmed' | 'failed' | 'pending' }[];
+  /** The treasury's balance on chain, in base units. */
+  heldUnits: bigint;
+  /** What the journal says it should hold (minted − confirmed transfers); null for $BEAT deployed elsewhere. */
+  journalUnits: bigint | null;
 }

@@ -12,7 +12,7 @@ import {
   type Transport,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { TokenTransfer, TokenTransferRequest, TokenTreasury } from './port';
+import type { TokenTransfer, TokenTransferRequest, TokenTreasury, TreasuryReconciliation } from './port';
 import { TokenJournal, type JournalEntry } from './journal';
 import { signDeployment, signTransfer } from './signer';
 import { tokenUnitsOf } from './units';
@@ -66,7 +66,7 @@ export class EvmTokenTreasury implements TokenTreasury {
     await journal.migrate();
     const treasury = new EvmTokenTreasury(options, client, account, chainId, journal);
     await treasury.replayIntoFreshChain();
-    for (const entry of await journal.ofSender('pending')) await treasury.settle(entry);
+    await treasury.settlePending();
     treasury.token = options.tokenAddress ?? (await treasury.deployedToken());
     return treasury;
   }
@@ -101,6 +101,16 @@ export class EvmTokenTreasury implements TokenTreasury {
       functionName: 'balanceOf',
       args: [this.account.address],
     });
+  }
+
+  async reconcile(): Promise<TreasuryReconciliation> {
+    const settled = await this.settlePending();
+    const transfers = settled.filter((entry) => entry.kind === 'transfer');
+    return {
+      checked: transfers.map((entry) => ({ payoutId: entry.payoutId!, status: entry.status })),
+      heldUnits: await this.treasuryBalance(),
+      journalUnits: await this.journal.expectedBalance(this.token),
+    };
   }
 
   async close(): Promise<void> {
@@ -183,8 +193,20 @@ export class EvmTokenTreasury implements TokenTreasury {
     return Math.max(onChain, await this.journal.nextNonce());
   }
 
+  /**
+   * The one reconciliation of the journal with the chain, at start and on an admin's request ('Correct
+   * remaining tokens'): each pending entry is settled, except one the node holds unmined, which stays
+   * pending rather than holding the caller up (the payout's own transfer call waits for it later).
+   */
+  private async settlePending(): Promise<JournalEntry[]> {
+    const settled: JournalEntry[] = [];
+    for (const entry of await this.journal.ofSender('pending'))
+      settled.push(await this.settle(entry, { waitInMempool: false }));
+    return settled;
+  }
+
   /** Records what was mined for the entry's hash; if nothing was and its nonce is still free, sends the same bytes. */
-  private async settle(entry: JournalEntry): Promise<JournalEntry> {
+  private async settle(entry: JournalEntry, { waitInMempool = true } = {}): Promise<JournalEntry> {
     if (entry.status !== 'pending') return entry;
     const mined = await this.settleIfMined(entry);
     if (mined.status !== 'pending') return mined;
@@ -193,11 +215,9 @@ export class EvmTokenTreasury implements TokenTreasury {
       // Mined between the two looks, or its nonce really went elsewhere.
       const late = await this.settleIfMined(entry);
       if (late.status !== 'pending') return late;
-      throw new Error(
-        `nonce ${entry.nonce} of the treasury went to a transaction other than ${entry.txHash}: ` +
-          'the treasury key was used outside Beatmatch; the journal keeps the payout pending',
-      );
+      throw new NonceTakenError(entry);
     }
+    if (!waitInMempool && (await this.nodeKnows(entry.txHash))) return entry;
     await this.send(entry);
     return this.record(entry, await this.waitFor(entry.txHash));
   }
@@ -220,12 +240,15 @@ export class EvmTokenTreasury implements TokenTreasury {
     try {
       await this.client.request({ method: 'eth_sendRawTransaction', params: [entry.rawTx] });
     } catch (error) {
-      const known = await this.client.getTransaction({ hash: entry.txHash }).then(
-        () => true,
-        () => false,
-      );
-      if (!known) throw error;
+      if (!(await this.nodeKnows(entry.txHash))) throw error;
     }
+  }
+
+  private nodeKnows(hash: Hex): Promise<boolean> {
+    return this.client.getTransaction({ hash }).then(
+      () => true,
+      () => false,
+    );
   }
 
   private async receiptOf(hash: Hex): Promise<TransactionReceipt | null> {
@@ -255,6 +278,17 @@ export class EvmTokenTreasury implements TokenTreasury {
 
   private answer(entry: JournalEntry): Promise<TokenTransfer> {
     return this.client.getBlockNumber().then((head) => transferOf(entry, head));
+  }
+}
+
+/** A pending transfer's nonce went to another transaction: only an operator can tell what happened. */
+export class NonceTakenError extends Error {
+  constructor(entry: JournalEntry) {
+    super(
+      `nonce ${entry.nonce} of the treasury went to a transaction other than ${entry.txHash}: ` +
+        'the treasury key was used outside Beatmatch; the journal keeps the payout pending',
+    );
+    this.name = 'NonceTakenError';
   }
 }
 

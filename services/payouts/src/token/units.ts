@@ -27,3 +27,15 @@ export function tokenUnitsOf(cents: number, perDollar: bigint): bigint {
 export function unitsOfTokens(tokens: bigint): bigint {
   return tokens * UNITS_PER_TOKEN;
 }
+
+/**
+ * Base units → $BEAT as people read it: thousands grouped, two decimals ("9,940.00"), more only when
+ * a finer fraction is there (a drift of a few base units must not read as "0.00").
+ */
+export function tokensShown(units: bigint): string {
+  const sign = units < 0n ? '-' : '';
+  const magnitude = units < 0n ? -units : units;
+  const whole = (magnitude / UNITS_PER_TOKEN).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (magnitude % UNITS_PER_TOKEN).toString().padStart(TOKEN_DECIMALS, '0');
+  return `${sign}${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}

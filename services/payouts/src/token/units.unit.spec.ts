@@ -1,4 +1,4 @@
-import { tokenUnitsOf, unitsOfTokens, unitsPerDollar } from './units';
+import { tokensShown, tokenUnitsOf, unitsOfTokens, unitsPerDollar } from './units';
 
 describe('cents to $BEAT units', () => {
   it('reads the rate exactly, fractions included', () => {
@@ -27,5 +27,15 @@ describe('cents to $BEAT units', () => {
 
   it('counts whole tokens in base units', () => {
     expect(unitsOfTokens(3n)).toBe(3n * 10n ** 18n);
+  });
+});
+
+describe('tokensShown', () => {
+  it('groups thousands and shows two decimals, more only when a finer fraction is there', () => {
+    expect(tokensShown(unitsOfTokens(9_940n))).toBe('9,940.00');
+    expect(tokensShown(unitsOfTokens(1_000_000_000n) + 5n * 10n ** 17n)).toBe('1,000,000,000.50');
+    expect(tokensShown(-unitsOfTokens(12n))).toBe('-12.00');
+    expect(tokensShown(3n)).toBe('0.000000000000000003');
+    expect(tokensShown(0n)).toBe('0.00');
   });
 });

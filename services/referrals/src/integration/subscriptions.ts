@@ -15,6 +15,7 @@ import { memberStream } from '../referrals/member';
 import { ReferralQueries } from '../referrals/readModel';
 import { newReferralCode, normalizedCode } from '../referrals/codes';
 import { publishMemberEvents } from './publish';
+import { recordMember } from '../ambassadors/readModel';
 
 export interface RegistrationDeps {
   /** The event store inside the dedupe's transaction (code, attribution and the mark commit together). */
@@ -31,6 +32,7 @@ export function registrationHandlers(deps: RegistrationDeps) {
   return [
     on(userRegisteredV1, async (event, tx) => {
       const { userId, referralCode } = event.payload;
+      await recordMember(tx, deps.schema, event.payload);
       const store = deps.storeIn(tx);
       const now = deps.clock();
       const stream = memberStream(userId);

@@ -121,6 +121,14 @@ it('attributes a sign-up to a real code once; a bogus ref and a second attributi
       (reasons) => reasons.length > 0,
     ),
   ).toEqual(['unknownCode']);
+  // referral_status: what the trial offer asks (issue 23 item 1): the fan was referred, the bogus ref not.
+  const statusOf = async (userId: string) =>
+    request(referrals.app)
+      .post('/referral-status')
+      .set(await bed.headers({ userId }))
+      .send({});
+  expect((await statusOf(fan)).body).toEqual({ referred: true });
+  expect((await statusOf(bogus)).body).toEqual({ referred: false });
 
   // The same person registered again with another real code (a redelivery under a new id): refused.
   const other = `other-${randomUUID()}`;

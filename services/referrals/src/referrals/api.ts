@@ -8,5 +8,8 @@ export function referralsRouter(queries: ReferralQueries): Router {
   handleCall(router, 'beatmatch_get_referral_link', async (_input, { req }) => ({
     data: await queries.codeOf(req.caller!.userId!),
   }));
+  handleCall(router, 'referral_status', async (_input, { req }) => ({
+    referred: await queries.wasReferred(req.caller!.userId!),
+  }));
   return router;
 }

@@ -71,6 +71,14 @@ export class ReferralQueries {
     return row ? { userId: row.user_id, deleted: row.deleted } : null;
   }
 
+  /** Whether `userId`'s sign-up was attributed to a real code (ReferralConfirmed). */
+  async wasReferred(userId: string): Promise<boolean> {
+    const { rows } = await this.db.query(`SELECT 1 FROM ${this.schema}.attributions WHERE user_id = $1`, [
+      userId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The users `referrerId` referred, oldest first. */
   async referredBy(referrerId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ user_id: string }>(

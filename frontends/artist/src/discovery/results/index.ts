@@ -1,0 +1,1 @@
+export { MatchResults, asMatchListEntry } from './MatchResults';

@@ -1,0 +1,84 @@
+import {
+  context,
+  propagation,
+  trace,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
+
+/**
+ * Trace context as W3C headers (`traceparent`, `tracestate`), carried where a call leaves the process
+ * by other means than HTTP: an outbox row written in a request is relayed later, outside that request,
+ * and a Kafka message is handled by another process. Without telemetry no propagator is registered,
+ * the carrier stays empty and nothing is stored or sent.
+ */
+export type TraceCarrier = Record<string, string>;
+
+const tracer = trace.getTracer('beatmatch');
+
+/** The active span's context as headers, or undefined when there is none to carry. */
+export function currentTraceCarrier(): TraceCarrier | undefined {
+  const carrier: TraceCarrier = {};
+  propagation.inject(context.active(), carrier);
+  return Object.keys(carrier).length > 0 ? carrier : undefined;
+}
+
+/**
+ * A producer span, child of the context the carrier came with (the request that wrote the outbox
+ * row), and the headers that make the consumer's span its child. End the span once the bus accepted
+ * (or refused) the message.
+ */
+export function startProducerSpan(name: string, carrier: TraceCarrier | undefined, attributes: Attributes) {
+  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  const span = tracer.startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
+  const headers: TraceCarrier = {};
+  propagation.inject(trace.setSpan(parent, span), headers);
+  return { span, headers: Object.keys(headers).length > 0 ? headers : undefined };
+}
+
+/** Ends producer spans with the outcome of the publish they were made for. */
+export function endSpans(spans: Span[], error?: unknown) {
+  for (const span of spans) {
+    if (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  }
+}
+
+/** Runs a consumer's handler in a span that continues the trace the message's headers carry. */
+export async function inConsumerSpan<T>(
+  name: string,
+  carrier: TraceCarrier | undefined,
+  attributes: Attributes,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  const span = tracer.startSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent);
+  try {
+    return await context.with(trace.setSpan(parent, span), fn);
+  } catch (error) {
+    endSpans([span], error);
+    throw error;
+  } finally {
+    if (span.isRecording()) span.end();
+  }
+}
+
+/** Kafka headers arrive as Buffers (or arrays of them); the carrier wants the trace headers as strings. */
+export function carrierFromHeaders(
+  headers: Record<string, Buffer | string | (Buffer | string)[] | undefined> | undefined,
+): TraceCarrier | undefined {
+  if (!headers) return undefined;
+  const carrier: TraceCarrier = {};
+  for (const name of ['traceparent', 'tracestate']) {
+    const value = headers[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) carrier[name] = first.toString();
+  }
+  return Object.keys(carrier).length > 0 ? carrier : undefined;
+}

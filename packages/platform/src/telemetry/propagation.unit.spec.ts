@@ -1,0 +1,80 @@
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { testEvent } from '@beatmatch/testing';
+import { flushTelemetry, startTelemetry, stopTelemetry, inSpan } from './telemetry';
+import { currentTraceCarrier } from './propagation';
+import { PostgresEventStore } from '../eventstore/postgres';
+import { InProcessEventBus } from '../bus/inprocess';
+import { OutboxRelay } from '../outbox/relay';
+import { openPglite } from '../sql/pglite';
+import { createLogger } from '../logging/logger';
+
+/**
+ * A request's trace goes on past the outbox: the row remembers the request's trace context, the relay
+ * publishes it in a producer span of that trace, and the consumer handles it in a child span, where
+ * its log lines name the trace and the span.
+ */
+const exporter = new InMemorySpanExporter();
+beforeAll(() => startTelemetry({ serviceName: 'propagation-test', exporter }));
+afterAll(() => stopTelemetry());
+
+it("continues the appending request's trace through the relay to the consumer and its log lines", async () => {
+  const db = await openPglite();
+  const store = new PostgresEventStore(db, 'traced');
+  await store.migrate();
+  const bus = new InProcessEventBus();
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = createLogger('consumer', 'info', {
+    write: (line: string) => void lines.push(JSON.parse(line)),
+  });
+  await bus.subscribe({
+    groupId: 'listener',
+    topics: ['things'],
+    handle: async (event) => void logger.info({ eventId: event.id }, 'handled'),
+  });
+  const event = testEvent('test.ThingHappened', { n: 1 });
+  await inSpan('request', {}, () =>
+    store.appendToStream('thing:1', [{ type: 'Happened', data: {} }], {
+      expectedVersion: 0,
+      outbox: { topic: 'things', messages: [{ key: 'thing:1', event }] },
+    }),
+  );
+  // Relayed later, outside the request: the trace must come from the row, not from the caller.
+  const relay = new OutboxRelay(db, 'traced', bus, logger);
+  await relay.relayBatch();
+  await db.close();
+
+  await flushTelemetry();
+  const spans = exporter.getFinishedSpans();
+  const request = spans.find((span) => span.name === 'request')!;
+  const append = spans.find((span) => span.name === 'eventstore.append')!;
+  const producer = spans.find((span) => span.kind === SpanKind.PRODUCER)!;
+  const consumer = spans.find((span) => span.kind === SpanKind.CONSUMER)!;
+  const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+  expect(parentOf(append)).toBe(request.spanContext().spanId);
+  expect(parentOf(producer)).toBe(append.spanContext().spanId);
+  expect(parentOf(consumer)).toBe(producer.spanContext().spanId);
+  for (const span of [append, producer, consumer])
+    expect(span.spanContext().traceId).toBe(request.spanContext().traceId);
+  expect(lines.find((line) => line.msg === 'handled')).toMatchObject({
+    trace_id: request.spanContext().traceId,
+    span_id: consumer.spanContext().spanId,
+  });
+});
+
+it('makes no span inside a trace the sampler left out, and carries its trace and decision on', async () => {
+  const unsampled = {
+    traceId: 'a'.repeat(32),
+    spanId: 'b'.repeat(16),
+    traceFlags: TraceFlags.NONE,
+    isRemote: true,
+  };
+  exporter.reset();
+  const carried = await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () =>
+    inSpan('request', {}, () => inSpan('eventstore.append', {}, async () => currentTraceCarrier())),
+  );
+  // No span was made for either: what is carried on is the unsampled parent itself.
+  expect(carried?.traceparent).toBe(`00-${unsampled.traceId}-${unsampled.spanId}-00`);
+  await flushTelemetry();
+  expect(exporter.getFinishedSpans()).toEqual([]);
+});
