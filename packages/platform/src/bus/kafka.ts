@@ -4,6 +4,7 @@ import { createLogCreator, kafkaLogLevels } from './kafkaLogging';
 import { KafkaSubscription, type DeadLetter } from './kafkaSubscription';
 import type { KafkaEventBusOptions } from './kafkaOptions';
 import { observeGroup } from './consumerLag';
+import { isRetriableKafkaError, retryRetriable } from './kafkaRetry';
 
 export type { KafkaEventBusOptions } from './kafkaOptions';
 export { decodeIntegrationEvent } from './kafkaSubscription';
@@ -185,7 +186,7 @@ export class KafkaEventBus implements EventBus {
 
   private async createTopic(topic: string): Promise<void> {
     await this.connectAdmin();
-    const existing = await this.admin.listTopics();
+    const existing = await retryRetriable(() => this.admin.listTopics());
     if (existing.includes(topic)) return;
     try {
       await this.admin.createTopics({
@@ -199,13 +200,22 @@ export class KafkaEventBus implements EventBus {
         ],
       });
     } catch (error) {
-      // Another process created it between listTopics and createTopics.
-      if (
-        !JSON.stringify(error).includes('TOPIC_ALREADY_EXISTS') &&
-        !String(error).includes('already exists')
-      )
-        throw error;
+      // Another process created it between listTopics and createTopics, or the topic was created but
+      // its wait for leaders was answered UNKNOWN_TOPIC_OR_PARTITION (retriable): both wait below.
+      const alreadyExists =
+        JSON.stringify(error).includes('TOPIC_ALREADY_EXISTS') || String(error).includes('already exists');
+      if (!alreadyExists && !isRetriableKafkaError(error)) throw error;
     }
+    // When another process created the topic a moment earlier, createTopics answers "already exists"
+    // at once, without waiting for it; until the broker serves the topic, a consumer's subscribe and a
+    // producer's metadata fail with UNKNOWN_TOPIC_OR_PARTITION. Services starting together race like
+    // that for their shared topics, so return only once every partition has a leader.
+    await retryRetriable(async () => {
+      const { topics } = await this.admin.fetchTopicMetadata({ topics: [topic] });
+      const partitions = topics.find((found) => found.name === topic)?.partitions ?? [];
+      if (partitions.length === 0 || partitions.some((partition) => partition.leader < 0))
+        throw new TopicNotReady(topic);
+    });
   }
 
   private async deadLetter(groupId: string, message: DeadLetter): Promise<void> {
@@ -254,5 +264,14 @@ export class KafkaEventBus implements EventBus {
 
   private assertOpen() {
     if (this.closed) throw new Error('KafkaEventBus is closed');
+  }
+}
+
+/** Retriable, like kafkajs's own errors for a topic the broker does not serve yet. */
+class TopicNotReady extends Error {
+  readonly retriable = true;
+  constructor(topic: string) {
+    super(`Topic ${topic} has no leader for every partition yet`);
+    this.name = 'TopicNotReady';
   }
 }

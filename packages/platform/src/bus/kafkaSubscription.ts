@@ -3,6 +3,7 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { RefusedEventError, type Subscription, type SubscriptionOptions } from './port';
 import type { KafkaEventBusOptions } from './kafkaOptions';
 import { carrierFromHeaders, inConsumerSpan } from '../telemetry/propagation';
+import { retryRetriable } from './kafkaRetry';
 
 /** Decodes a message into the integration-event envelope; throws with a reason when it is not one. */
 export function decodeIntegrationEvent(message: Pick<KafkaMessage, 'value'>): IntegrationEvent {
@@ -93,11 +94,17 @@ export class KafkaSubscription implements Subscription {
         reject(event.payload.error);
       });
     });
+    // A start that fails before it waits for the join must not leave `joined` rejecting unhandled.
+    joined.catch(() => undefined);
     await this.consumer.connect();
-    await this.consumer.subscribe({
-      topics: this.options.topics,
-      fromBeginning: this.options.fromBeginning ?? true,
-    });
+    // kafkajs does not retry a subscribe whose metadata request fails (a topic created a moment ago
+    // by another process may not be served yet: UNKNOWN_TOPIC_OR_PARTITION); retry it here.
+    await retryRetriable(() =>
+      this.consumer.subscribe({
+        topics: this.options.topics,
+        fromBeginning: this.options.fromBeginning ?? true,
+      }),
+    );
     await this.consumer.run({
       autoCommit: true,
       autoCommitInterval: tuning.autoCommitIntervalMs ?? 1_000,

@@ -26,11 +26,25 @@ const runtimeShape = {
 /**
  * Runs one registered service as its own process (distributed profile): config from env, telemetry,
  * the adapters the env selects (runtime/infrastructure.ts), the HTTP server, and a graceful stop on
- * SIGTERM/SIGINT.
+ * SIGTERM/SIGINT. A start that fails is logged as one line and ends the process with exit code 1 (its
+ * supervisor starts it again), never as an unhandled rejection.
  */
 export async function runService<Shape extends z.ZodRawShape>(
   serviceOrName: ServiceDefinition<Shape> | string,
   env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  try {
+    await startService(serviceOrName, env);
+  } catch (error) {
+    const name = typeof serviceOrName === 'string' ? serviceOrName : serviceOrName.name;
+    createLogger(name, env.LOG_LEVEL).fatal({ err: error }, `${name} failed to start`);
+    process.exit(1);
+  }
+}
+
+async function startService<Shape extends z.ZodRawShape>(
+  serviceOrName: ServiceDefinition<Shape> | string,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const definition = (
     typeof serviceOrName === 'string' ? await loadServiceDefinition(serviceOrName) : serviceOrName
