@@ -24,6 +24,8 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Set by stop() (not before the first start: a relay kicked by hand, never started, relays). */
+  private closed = false;
   private unobserve: (() => void) | undefined;
 
   constructor(
@@ -46,6 +48,7 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.closed = false;
     this.unobserve = observeOutbox(this.db, this.s);
     const poll = () => {
       this.timer = setTimeout(async () => {
@@ -60,13 +63,19 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closed = true;
     this.unobserve?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
 
-  /** Relay now (called after a commit that wrote outbox rows); overlapping calls coalesce. */
+  /**
+   * Relay now (called after a commit that wrote outbox rows); overlapping calls coalesce. A stopped
+   * relay does nothing: a commit that lands while its service shuts down leaves its rows for the next
+   * start, instead of querying a database that is being closed (or a schema already dropped).
+   */
   kick(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -75,10 +84,10 @@ export class OutboxRelay {
       try {
         do {
           this.again = false;
-          while ((await this.relayBatch()) > 0) {
+          while (!this.closed && (await this.relayBatch()) > 0) {
             /* drain */
           }
-        } while (this.again);
+        } while (this.again && !this.closed);
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox relay failed; will retry');
       } finally {
