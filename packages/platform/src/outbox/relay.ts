@@ -23,9 +23,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = true;
-  /** Set by stop() (not before the first start: a relay kicked by hand, never started, relays). */
-  private closed = false;
+  /** Set by stop() only: a relay never started still relays when kicked by hand (tests, benches). */
+  private stopped = false;
   private unobserve: (() => void) | undefined;
 
   constructor(
@@ -48,7 +47,6 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.closed = false;
     this.unobserve = observeOutbox(this.db, this.s);
     const poll = () => {
       this.timer = setTimeout(async () => {
@@ -63,7 +61,6 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.closed = true;
     this.unobserve?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
@@ -75,7 +72,7 @@ export class OutboxRelay {
    * start, instead of querying a database that is being closed (or a schema already dropped).
    */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -84,10 +81,10 @@ export class OutboxRelay {
       try {
         do {
           this.again = false;
-          while (!this.closed && (await this.relayBatch()) > 0) {
+          while (!this.stopped && (await this.relayBatch()) > 0) {
             /* drain */
           }
-        } while (this.again && !this.closed);
+        } while (this.again && !this.stopped);
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox relay failed; will retry');
       } finally {
