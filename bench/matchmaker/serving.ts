@@ -41,6 +41,7 @@ import {
   InternalTokenIssuer,
   InternalTokenVerifier,
   openPostgres,
+  withRequestSpans,
 } from '@beatmatch/platform';
 import { createGateway, DEVICE_COOKIE, DeviceCookie } from '@beatmatch/gateway';
 import { numberArg, seededRandom } from '@beatmatch/testing';
@@ -114,7 +115,7 @@ async function main() {
       consumer: `matchmaker-serving-${process.pid}`,
     });
     await service.start();
-    const matchmakerServer = createServer(service.app);
+    const matchmakerServer = createServer(withRequestSpans(service.app));
     servers.push(matchmakerServer);
     const matchmakerUrl = await listen(matchmakerServer);
 
@@ -154,7 +155,7 @@ async function main() {
       // As the embedded profile mounts them: the signed blob URLs of the filesystem store.
       blobs: blobRoutes(blobs),
     });
-    const gatewayServer = createServer(gateway);
+    const gatewayServer = createServer(withRequestSpans(gateway));
     servers.push(gatewayServer);
     const gatewayUrl = await listen(gatewayServer);
 

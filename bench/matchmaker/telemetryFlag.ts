@@ -1,17 +1,15 @@
 /**
  * `--telemetry` (or BENCH_TELEMETRY=1): the serving bench with the operator's tracing and metrics on, as
- * a production process would run them — OpenTelemetry's SDK with HTTP and pg instrumentation,
- * one trace in ten sampled at the gateway (parentbased_traceidratio 0.1), spans batched to Jaeger's
+ * a production process would run them — OpenTelemetry's SDK with the kit's spans (HTTP server, gateway
+ * call, queries, appends, relay), one trace in ten sampled at the gateway (parentbased_traceidratio 0.1), spans batched to Jaeger's
  * OTLP endpoint when OTEL_EXPORTER_OTLP_ENDPOINT is set, else to an exporter that drops them, and the
- * Prometheus instruments on an ops listener. Imported first: instrumentation must patch http
- * and pg before they load. Compare with a run without the flag (bench/matchmaker/README.md).
+ * Prometheus instruments on an ops listener. Imported first: telemetry must run before the bench's
+ * servers listen. Compare with a run without the flag (bench/matchmaker/README.md).
  *
  * To attribute its cost (issue 27): `--async-context` (./asyncContextFlag.ts) is telemetry off with only
- * an AsyncLocalStorage entered; `--telemetry-without http,pg,metrics` (any of them) runs telemetry
- * with those parts left out — the named instrumentations disabled once started, no meter provider.
+ * an AsyncLocalStorage entered; `--telemetry-without metrics` runs tracing without the meter provider.
  */
 import type { ExportResult } from '@opentelemetry/core';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { startTelemetry } from '@beatmatch/platform/telemetry';
 import { startMetrics } from '../../packages/platform/src/telemetry/metrics';
 import { asyncContextOn } from './asyncContextFlag';
@@ -29,15 +27,10 @@ if (telemetryOn) {
     export: (_spans: unknown[], done: (result: ExportResult) => void) => done({ code: 0 }),
     shutdown: () => Promise.resolve(),
   };
-  const sdk = startTelemetry({
+  startTelemetry({
     serviceName: 'serving-bench',
     ...(endpoint ? { otlpEndpoint: endpoint } : { exporter: dropSpans, batched: true }),
   });
-  // The SDK keeps its instrumentations in a private field: read here only to leave some out of a bench run.
-  const instrumentations = (sdk as unknown as { _instrumentations: Instrumentation[] })._instrumentations;
-  for (const instrumentation of instrumentations)
-    if (leftOut.has(instrumentation.instrumentationName.replace('@opentelemetry/instrumentation-', '')))
-      instrumentation.disable();
   if (!leftOut.has('metrics')) void startMetrics({ port: 0 });
 }
 

@@ -3,7 +3,7 @@ import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import onHeaders from 'on-headers';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ERROR_CODES, GATEWAY_MESSAGES, HEADERS } from '@beatmatch/contracts';
-import { directCallOf, inSpan, problem, type Logger } from '@beatmatch/platform';
+import { directCallOf, inSpan, problem, startClientSpan, type Logger } from '@beatmatch/platform';
 import type { GatewayOptions } from './options';
 import type { RouteTarget, ServiceName } from './routes';
 import { SESSION_COOKIE, type SessionResolver } from './session';
@@ -147,7 +147,17 @@ function serviceProxy(
     agent,
     proxyTimeout: 30_000,
     on: {
-      proxyReq: (proxyReq, req) => {
+      proxyReq: (proxyReq, req, res) => {
+        // The service's server span is the child of this call's (in a traced request), and a request
+        // the sampler left out stays out at the service too. Replaces what the browser sent; set before
+        // the body is written, which sends the headers.
+        const { span, headers } = startClientSpan(`gateway → ${service}`, {
+          'beatmatch.service': service,
+          'url.path': proxyReq.path.split('?', 1)[0]!,
+          'beatmatch.call': 'proxied',
+        });
+        for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
+        if (span) res.once('close', () => span.end());
         // A body the gateway parsed (per-account limits) is written again for the service.
         fixRequestBody(proxyReq, req);
       },

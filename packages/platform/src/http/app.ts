@@ -14,7 +14,6 @@ import { INTERNAL_TOKEN_HEADER, type Caller, type InternalTokenVerifier } from '
 import { HttpProblem, problem, problemHandler } from './problem';
 import { rejectUnstorableText } from './text';
 import { recordRequest } from '../telemetry/metrics';
-import { nameServerSpanOnClose } from '../telemetry/serverSpan';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -99,7 +98,6 @@ export function requestLogging(logger: Logger): RequestHandler {
       );
     };
     res.once('close', done);
-    nameServerSpanOnClose(res, () => matchedRoute(req));
     next();
   };
 }
@@ -108,7 +106,7 @@ export function requestLogging(logger: Logger): RequestHandler {
  * The declared call's name at the gateway, else the matched route's pattern: few values, fit for a
  * metric label and a span name (never the path with its ids).
  */
-const matchedRoute = (req: Request) =>
+export const matchedRoute = (req: Request) =>
   (req as { apiRoute?: string }).apiRoute ??
   (req.route ? `${req.baseUrl}${String(req.route.path)}` : undefined);
 const routeOf = (req: Request) => matchedRoute(req) ?? 'unmatched';

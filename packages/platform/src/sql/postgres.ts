@@ -1,4 +1,6 @@
-import { Pool, type PoolClient } from 'pg';
+import { SpanKind } from '@opentelemetry/api';
+import { Pool, type PoolClient, type QueryResult } from 'pg';
+import { inChildSpan } from '../telemetry/telemetry';
 import type { SqlDatabase, SqlExecutor, SqlResult } from './port';
 
 /** How many distinct statement texts get a name (and are prepared once per connection). */
@@ -26,17 +28,46 @@ export class StatementNames {
   }
 }
 
-function executor(target: Pool | PoolClient, names: StatementNames): SqlExecutor {
+/**
+ * Runs a statement in a `pg.query:<statement name or command> <database>` span when the request it
+ * serves is traced (sampled): no span outside a trace or in a trace the sampler left out. The span is
+ * started where the statement is issued, so a statement that waits for a pooled connection stays in its
+ * own trace.
+ */
+function traced(
+  database: string,
+  text: string,
+  name: string | undefined,
+  run: () => Promise<QueryResult>,
+): Promise<QueryResult> {
+  return inChildSpan(
+    `pg.query:${name ?? text.trimStart().split(/\s/, 1)[0]} ${database}`,
+    { 'db.system.name': 'postgresql', 'db.namespace': database, 'db.query.text': text },
+    SpanKind.CLIENT,
+    run,
+  );
+}
+
+function executor(target: Pool | PoolClient, names: StatementNames, database: string): SqlExecutor {
   return {
     async query<Row>(text: string, params: unknown[] = []): Promise<SqlResult<Row>> {
       // Statements without parameters may hold several commands (simple protocol): never named.
       const name = params.length ? names.nameOf(text) : undefined;
-      const result = name
-        ? await target.query({ name, text, values: params })
-        : await target.query(text, params);
+      const result = await traced(database, text, name, () =>
+        name ? target.query({ name, text, values: params }) : target.query(text, params),
+      );
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
   };
+}
+
+/** The database a connection string names (the span's `db.namespace`); PostgreSQL's default else. */
+function databaseOf(connectionString: string) {
+  try {
+    return decodeURIComponent(new URL(connectionString).pathname.slice(1)) || 'postgres';
+  } catch {
+    return 'postgres';
+  }
 }
 
 /** PostgreSQL server through node-postgres (distributed profile and real-server tests). */
@@ -49,24 +80,27 @@ export function openPostgres(
   // the next query. Unhandled, the event would end the process; readiness reports the outage instead.
   pool.on('error', () => undefined);
   const names = new StatementNames(options.preparedTexts);
+  const database = databaseOf(connectionString);
+  const command = (client: PoolClient, text: string) =>
+    traced(database, text, undefined, () => client.query(text));
   return {
-    ...executor(pool, names),
+    ...executor(pool, names, database),
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(executor(client, names));
-        await client.query('COMMIT');
+        await command(client, 'BEGIN');
+        const result = await fn(executor(client, names, database));
+        await command(client, 'COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await command(client, 'ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
     },
     exec: async (script) => {
-      await pool.query(script);
+      await traced(database, script, undefined, () => pool.query(script));
     },
     close: () => pool.end(),
   };

@@ -1,7 +1,7 @@
 /**
  * Import this first in a process entry: it starts telemetry from the standard OpenTelemetry
  * variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME; sampling from OTEL_TRACES_SAMPLER and
- * OTEL_TRACES_SAMPLER_ARG) before http and pg load, so their instrumentation applies, and
+ * OTEL_TRACES_SAMPLER_ARG) before the process listens, so its requests run in server spans, and
  * the ops listener with the Prometheus metrics when OPS_PORT is set (on OPS_HOST, default loopback).
  * Without either it does nothing.
  */

@@ -1,18 +1,14 @@
 /**
- * Run by pgSpans.int.spec.ts in a process of its own (jest's module registry hides pg from the
- * instrumentation): telemetry starts before pg loads, as a process entry does, then one query runs
- * outside any span, a query and a transaction inside one, then three spans' queries on a pool of one
- * connection; prints every span made.
+ * Run by pgSpans.int.spec.ts in a process of its own (its own global tracer provider): telemetry starts,
+ * then one query runs outside any span, a query and a transaction inside one, then three spans' queries
+ * on a pool of one connection; prints every span made.
  */
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { openPostgres } from '../sql/postgres';
 import { flushTelemetry, inSpan, startTelemetry, stopTelemetry } from './telemetry';
 
 const exporter = new InMemorySpanExporter();
 startTelemetry({ serviceName: 'pg-span-probe', exporter });
-
-/* eslint-disable @typescript-eslint/no-require-imports -- pg loads after the instrumentation */
-const { openPostgres } = require('../sql/postgres') as typeof import('../sql/postgres');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 async function main() {
   const db = openPostgres(process.argv[2]!, { max: 2 });

@@ -39,6 +39,22 @@ export function startProducerSpan(name: string, carrier: TraceCarrier | undefine
   return { span, headers: Object.keys(headers).length > 0 ? headers : undefined };
 }
 
+/**
+ * A call leaving over HTTP (the gateway's proxy to a service): a client span, child of the active span,
+ * when that one is recorded, and the headers that make the callee's server span its child. In a trace
+ * the sampler left out no span is made, and the headers carry its "not sampled" decision on. End the
+ * span (if any) once the call ended.
+ */
+export function startClientSpan(name: string, attributes: Attributes) {
+  const active = context.active();
+  const span = trace.getSpan(active)?.isRecording()
+    ? tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, active)
+    : undefined;
+  const headers: TraceCarrier = {};
+  propagation.inject(span ? trace.setSpan(active, span) : active, headers);
+  return { span, headers };
+}
+
 /** Ends producer spans with the outcome of the publish they were made for. */
 export function endSpans(spans: Span[], error?: unknown) {
   for (const span of spans) {

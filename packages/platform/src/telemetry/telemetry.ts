@@ -1,7 +1,13 @@
-import { isSpanContextValid, trace, SpanStatusCode, TraceFlags, type Span } from '@opentelemetry/api';
+import {
+  isSpanContextValid,
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  TraceFlags,
+  type Span,
+} from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { IncomingMessage } from 'node:http';
 
 let sdk: NodeSDK | undefined;
 let started: { serviceName: string; processor: SpanProcessor } | undefined;
@@ -15,8 +21,8 @@ export const activeTelemetry = () => started;
  * service → store/bus. The SDK is loaded only here: a process without an exporter never pays for it
  * (about 0.7 s of CPU per process), and `inSpan` stays a no-op.
  *
- * Instrumentation patches modules as they load, so call this before http and pg are
- * required — from a process entry, import `telemetry/autostart` first.
+ * Call it before the process listens (`listenOn` wraps its server's requests in spans only when
+ * telemetry runs) — from a process entry, import `telemetry/autostart` first.
  */
 export function startTelemetry(options: {
   serviceName: string;
@@ -33,10 +39,6 @@ export function startTelemetry(options: {
     require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { OTLPTraceExporter } =
     require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  const { HttpInstrumentation } =
-    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { PgInstrumentation } =
-    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // An exporter handed in by code gets every span at once; OTLP export is batched.
   const processor = options.exporter
@@ -49,27 +51,20 @@ export function startTelemetry(options: {
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: [processor],
-    // No Express instrumentation: it wraps every middleware and router layer in a span, sampled or not,
-    // which was three quarters of telemetry's cost per request (bench/matchmaker/README.md); the kit
-    // names the HTTP server span by its route instead (./serverSpan.ts). Queries outside any span (the
-    // outbox relay's polling) make no trace of their own.
-    // Probes and scrapes are no user action: their requests run untraced. The pool's connect spans stay:
-    // making them is what binds `pool.query`'s callback to its caller's context, without which a query
-    // waiting for a pooled connection would run in the context of the request that released it.
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: isProbeOrScrape }),
-      new PgInstrumentation({ requireParentSpan: true }),
-    ],
+    // No instrumentation patches a module: the kit makes the spans an operator reads itself, and only
+    // for the requests the sampler keeps. OpenTelemetry's HTTP and pg instrumentations (and Express's
+    // before them) did a span's work for every request and every query, sampled or not, and recorded
+    // their own duration histograms beside the kit's: they were telemetry's cost per request
+    // (bench/matchmaker/README.md). Instead: the HTTP server span (../http/listen.ts, ./serverSpan.ts),
+    // the gateway's call to a service (gateway/src/serviceCall.ts), a span per query
+    // (../sql/postgres.ts), the event store's appends, the outbox relay's publishes, Kafka consumers
+    // (./propagation.ts) and Temporal's interceptors (./temporal.ts).
+    instrumentations: [],
   });
   sdk.start();
   started = { serviceName: options.serviceName, processor };
   return sdk;
 }
-
-const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-
-/** Liveness and readiness probes, and the ops listener's Prometheus scrapes: every few seconds, every process. */
-const isProbeOrScrape = (request: IncomingMessage) => UNTRACED_PATHS.has(request.url?.split('?', 1)[0] ?? '');
 
 /**
  * Hands every ended span to the exporter before returning. Spans reach even an unbatched exporter only
@@ -99,7 +94,31 @@ export async function inSpan<T>(
   // and decision on, without a span and a context made per call.
   const parent = trace.getActiveSpan();
   if (parent && isUnsampled(parent)) return fn(parent);
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  return recordIn(name, attributes, SpanKind.INTERNAL, fn);
+}
+
+/**
+ * Wraps work in a child span of the active span when that one is recorded, and otherwise just runs it:
+ * work outside any trace (the outbox relay's polling) and in a trace the sampler left out makes no span.
+ * Used per database query (../sql/postgres.ts), far too often to start traces of its own.
+ */
+export async function inChildSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  kind: SpanKind,
+  fn: () => Promise<T>,
+) {
+  if (!trace.getActiveSpan()?.isRecording()) return fn();
+  return recordIn(name, attributes, kind, fn);
+}
+
+function recordIn<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  kind: SpanKind,
+  fn: (span: Span) => Promise<T>,
+) {
+  return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn(span);
     } catch (error) {
