@@ -1,7 +1,9 @@
 /**
  * Summarises a `node --cpu-prof` profile of the serving bench: the main thread's self time by function
  * and by package over the last seconds of the run (the last phase), as shares of the busy (non-idle) time.
- *   npx tsx bench/matchmaker/profileSummary.ts <file.cpuprofile> [--last 10] [--top 15]
+ *   npx tsx bench/matchmaker/profileSummary.ts <file.cpuprofile> [--last 10] [--top 15] [--requests N]
+ * `--requests N` (the requests served in that window) also prints each line as µs per request, so the
+ * profiles of ./telemetryOverhead.ts's two sides (`--cpu-prof-dir`) compare line by line.
  * The bench's server is in its own process, so its main-thread profile is the largest file `--cpu-prof`
  * writes. Self time only: a middleware's inclusive time would also count everything its `next()` ran.
  */
@@ -58,10 +60,12 @@ function selfTimes(profile: Profile, lastSeconds: number) {
   return { byFunction, byPackage, busy };
 }
 
-function printTop(title: string, times: Map<string, number>, busy: number, top: number) {
+function printTop(title: string, times: Map<string, number>, busy: number, top: number, requests: number) {
   console.log(title);
-  for (const [name, spent] of [...times].sort((a, b) => b[1] - a[1]).slice(0, top))
-    console.log(`${((100 * spent) / busy).toFixed(1).padStart(5)} %  ${name}`);
+  for (const [name, spent] of [...times].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    const perRequest = requests > 0 ? `${(spent / requests).toFixed(1).padStart(7)} µs  ` : '';
+    console.log(`${((100 * spent) / busy).toFixed(1).padStart(5)} %  ${perRequest}${name}`);
+  }
 }
 
 function main() {
@@ -70,9 +74,12 @@ function main() {
   const last = numberArg('last', 10);
   const { byFunction, byPackage, busy } = selfTimes(JSON.parse(readFileSync(file, 'utf8')) as Profile, last);
   const top = numberArg('top', 15);
-  console.log(`busy ${(busy / 1e6).toFixed(2)} s of the last ${last} s`);
-  printTop('self time by function (% of busy)', byFunction, busy, top);
-  printTop('self time by package (% of busy)', byPackage, busy, top);
+  const requests = numberArg('requests', 0);
+  const perRequest = requests > 0 ? `, ${(busy / requests).toFixed(0)} µs per request` : '';
+  console.log(`busy ${(busy / 1e6).toFixed(2)} s of the last ${last} s${perRequest}`);
+  const unit = requests > 0 ? '% of busy, µs per request' : '% of busy';
+  printTop(`self time by function (${unit})`, byFunction, busy, top, requests);
+  printTop(`self time by package (${unit})`, byPackage, busy, top, requests);
 }
 
 main();

@@ -2,8 +2,9 @@
  * Serving bench of the matchmaker through the gateway, side by side with baselines, in one run (issue 9):
  *   npm run bench:matchmaker:serving [-- --beats 10000 --connections 50 --seconds 10 --warmup 3
  *     --files 200 --file-bytes 480000 --nginx-workers 1 --telemetry]
- * `--telemetry` runs it with tracing (10 % sampled) and metrics on (./telemetryFlag.ts): run it with and
- * without, and compare beat_play_us_per_request.
+ * `--telemetry` runs it with tracing (10 % sampled) and metrics on (./telemetryFlag.ts). To weigh their
+ * cost, ./telemetryOverhead.ts (`npm run bench:matchmaker:telemetry`) runs two of these servers, on and
+ * off, at the same time (`--serve`): two runs one after the other compare the machine's moments too.
  * Needs DATABASE_URL (`eval "$(deploy/local/env)"`) and nginx (bench/matchmaker/install-tools.sh).
  *
  * Servers in this process, as the embedded profile composes them: the real matchmaker service on
@@ -62,6 +63,8 @@ const viaProxy = process.argv.includes('--proxy');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1]!.split(',')) : undefined;
 const TARGETS = { p99Ms: 25, helloRatio: 0.35, nginxRatio: 0.8 };
+/** `--serve`: forked by ./telemetryOverhead.ts, which drives the load; see `serveForParent`. */
+const serveMode = process.argv.includes('--serve') && process.send !== undefined;
 
 const cpuPercent = (before: NodeJS.CpuUsage, wallMs: number) => {
   const used = process.cpuUsage(before);
@@ -196,6 +199,20 @@ async function main() {
       );
 
     const common = { connections, seconds, warmupSeconds };
+    const beatPlay: LoadSpec = {
+      ...common,
+      url: gatewayUrl,
+      kind: 'beatPlay',
+      path: '/api/beatmatch_beat_play',
+      sessions,
+      deviceSecret: gatewaySecret,
+      playsPerListener: 24,
+      matchShare: 0.1,
+    };
+    if (serveMode) {
+      await serveForParent(gatewayServer, beatPlay);
+      return;
+    }
     const skipped: LoadResult = {
       requests: 0,
       ok: 0,
@@ -233,20 +250,7 @@ async function main() {
       `${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per phase, load generator in its own process; load average ${loadAtStart.map((x) => x.toFixed(2)).join(' ')}`,
     );
     const helloResult = await phase('hello', { ...common, url: helloUrl, kind: 'get', path: '/' }, true);
-    const playResult = await phase(
-      'beat_play',
-      {
-        ...common,
-        url: gatewayUrl,
-        kind: 'beatPlay',
-        path: '/api/beatmatch_beat_play',
-        sessions,
-        deviceSecret: gatewaySecret,
-        playsPerListener: 24,
-        matchShare: 0.1,
-      },
-      true,
-    );
+    const playResult = await phase('beat_play', beatPlay, true);
     const range = { kind: 'range' as const, beats: beatCount, files, fileBytes, sessions };
     const nginxResult = await phase(
       'nginx',
@@ -330,10 +334,13 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  // The IPC channel to ./telemetryOverhead.ts would keep a `--serve` process alive once it is done.
+  .then(() => (serveMode ? process.disconnect() : undefined))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 
 /**
  * Waits until text search has embedded every playable beat's description: its sentence model's thread
@@ -359,4 +366,26 @@ async function textIndexSettled(matchmaker: Awaited<ReturnType<typeof createMatc
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   console.log(`text index: every beat embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * `--serve` (forked by ./telemetryOverhead.ts): no phases of its own. Hands the parent the beat_play load
+ * spec, then answers each `mark` with this process's CPU time and the gateway's requests so far, until
+ * `stop`. The parent loads two such processes at once (telemetry on and off) so that both see the same
+ * machine, and divides CPU by requests itself.
+ */
+async function serveForParent(gatewayServer: Server, spec: LoadSpec) {
+  let served = 0;
+  gatewayServer.on('request', () => served++);
+  const send = (message: object) => process.send!(message);
+  await new Promise<void>((resolve) => {
+    process.on('message', (message: { kind: string }) => {
+      if (message.kind === 'mark') {
+        const { user, system } = process.cpuUsage();
+        send({ kind: 'mark', cpuMicros: user + system, served });
+      } else if (message.kind === 'stop') resolve();
+    });
+    send({ kind: 'ready', spec, telemetry: telemetryOn });
+  });
+  process.removeAllListeners('message');
 }

@@ -118,7 +118,7 @@ export class OutboxRelay {
     return rows.length;
   }
 
-  /** Each message gets a producer span in the trace of the request that wrote it. */
+  /** Each message gets a producer span in the trace of the request that wrote it, when that one is sampled. */
   private async publishInSpans(topic: string, rows: OutboxRow[]) {
     const produced = rows.map((row) => ({
       row,
@@ -128,7 +128,8 @@ export class OutboxRelay {
         'beatmatch.event.type': row.event.type,
       }),
     }));
-    const spans = produced.map(({ span }) => span);
+    // A message of a trace the sampler left out has none.
+    const spans = produced.flatMap(({ span }) => (span ? [span] : []));
     try {
       await this.bus.publish(
         topic,

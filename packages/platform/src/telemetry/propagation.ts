@@ -5,7 +5,10 @@ import {
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
+  isSpanContextValid,
+  TraceFlags,
   type Attributes,
+  type Context,
   type Span,
 } from '@opentelemetry/api';
 
@@ -33,6 +36,8 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
  */
 export function startProducerSpan(name: string, carrier: TraceCarrier | undefined, attributes: Attributes) {
   const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  // A trace the sampler left out records no span below it: the message carries the decision on as it came.
+  if (isUnsampledTrace(parent)) return { span: undefined, headers: carrier };
   const span = tracer.startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
   const headers: TraceCarrier = {};
   propagation.inject(trace.setSpan(parent, span), headers);
@@ -74,6 +79,8 @@ export async function inConsumerSpan<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  // In a trace the sampler left out, the handler runs in the caller's context: same trace, same decision.
+  if (isUnsampledTrace(parent)) return context.with(parent, fn);
   const span = tracer.startSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent);
   try {
     return await context.with(trace.setSpan(parent, span), fn);
@@ -97,4 +104,14 @@ export function carrierFromHeaders(
     if (first !== undefined) carrier[name] = first.toString();
   }
   return Object.keys(carrier).length > 0 ? carrier : undefined;
+}
+
+/** A context carrying a trace whose sampling decision was "not sampled": nothing below it is recorded. */
+function isUnsampledTrace(parent: Context) {
+  const spanContext = trace.getSpanContext(parent);
+  return (
+    spanContext !== undefined &&
+    isSpanContextValid(spanContext) &&
+    (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
+  );
 }

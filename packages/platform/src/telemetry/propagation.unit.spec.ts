@@ -62,19 +62,50 @@ it("continues the appending request's trace through the relay to the consumer an
   });
 });
 
+/** A caller's span context whose trace the sampler left out (flags 00), ids made of one hex digit each. */
+const leftOut = (traceDigit: string, spanDigit: string) => ({
+  traceId: traceDigit.repeat(32),
+  spanId: spanDigit.repeat(16),
+  traceFlags: TraceFlags.NONE,
+  isRemote: true,
+});
+
 it('makes no span inside a trace the sampler left out, and carries its trace and decision on', async () => {
-  const unsampled = {
-    traceId: 'a'.repeat(32),
-    spanId: 'b'.repeat(16),
-    traceFlags: TraceFlags.NONE,
-    isRemote: true,
-  };
+  const unsampled = leftOut('a', 'b');
   exporter.reset();
   const carried = await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () =>
     inSpan('request', {}, () => inSpan('eventstore.append', {}, async () => currentTraceCarrier())),
   );
   // No span was made for either: what is carried on is the unsampled parent itself.
   expect(carried?.traceparent).toBe(`00-${unsampled.traceId}-${unsampled.spanId}-00`);
+  await flushTelemetry();
+  expect(exporter.getFinishedSpans()).toEqual([]);
+});
+
+it("relays and consumes a left-out trace's message without a span, its trace and decision carried on", async () => {
+  const unsampled = leftOut('c', 'd');
+  const db = await openPglite();
+  const store = new PostgresEventStore(db, 'untraced');
+  await store.migrate();
+  const bus = new InProcessEventBus();
+  const seen: Array<string | undefined> = [];
+  await bus.subscribe({
+    groupId: 'listener',
+    topics: ['things'],
+    handle: async () => void seen.push(currentTraceCarrier()?.traceparent),
+  });
+  exporter.reset();
+  await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () =>
+    store.appendToStream('thing:2', [{ type: 'Happened', data: {} }], {
+      expectedVersion: 0,
+      outbox: { topic: 'things', messages: [{ key: 'thing:2', event: testEvent('test.ThingHappened', {}) }] },
+    }),
+  );
+  await new OutboxRelay(db, 'untraced', bus, createLogger('relay', 'silent')).relayBatch();
+  await db.close();
+
+  // The consumer ran in the request's own (unsampled) span context: no producer or consumer span between.
+  expect(seen).toEqual([`00-${unsampled.traceId}-${unsampled.spanId}-00`]);
   await flushTelemetry();
   expect(exporter.getFinishedSpans()).toEqual([]);
 });

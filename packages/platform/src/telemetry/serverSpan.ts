@@ -73,7 +73,8 @@ export function traceRequests(
  * middleware add a dozen per request), this enters the context once per event emitted.
  */
 function emitIn(active: Context, emitter: EventEmitter) {
-  const emit = emitter.emit;
+  // Bound once: `context.with` would bind a `this` it is handed on every event.
+  const emit = emitter.emit.bind(emitter);
   emitter.emit = (event: string | symbol, ...args: unknown[]) =>
-    context.with(active, emit, emitter, event, ...args);
+    context.with(active, emit, undefined, event, ...args);
 }
