@@ -385,7 +385,7 @@ async function serveForParent(gatewayServer: Server, spec: LoadSpec) {
         send({ kind: 'mark', cpuMicros: user + system, served });
       } else if (message.kind === 'stop') resolve();
     });
-    send({ kind: 'ready', spec, telemetry: telemetryOn });
+    send({ kind: 'ready', spec });
   });
   process.removeAllListeners('message');
 }

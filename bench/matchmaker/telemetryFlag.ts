@@ -3,8 +3,9 @@
  * a production process would run them — OpenTelemetry's SDK with the kit's spans (HTTP server, gateway
  * call, queries, appends, relay), one trace in ten sampled at the gateway (parentbased_traceidratio
  * 0.1), spans batched to Jaeger's OTLP endpoint when OTEL_EXPORTER_OTLP_ENDPOINT is set, else to an
- * exporter that drops them, and the Prometheus instruments on an ops listener. Imported first: telemetry must run before the bench's
- * servers listen. Compare with a run without the flag (bench/matchmaker/README.md).
+ * exporter that drops them, and the Prometheus instruments on an ops listener. Imported first:
+ * telemetry must run before the bench's servers listen. Compare with a run without the flag at the same
+ * time: ./telemetryOverhead.ts (bench/matchmaker/README.md).
  *
  * To attribute its cost (issue 27): `--async-context` (./asyncContextFlag.ts) is telemetry off with only
  * an AsyncLocalStorage entered; `--telemetry-without metrics` runs tracing without the meter provider.

@@ -5,12 +5,10 @@ import {
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
-  isSpanContextValid,
-  TraceFlags,
   type Attributes,
-  type Context,
   type Span,
 } from '@opentelemetry/api';
+import { isUnsampled } from './telemetry';
 
 /**
  * Trace context as W3C headers (`traceparent`, `tracestate`), carried where a call leaves the process
@@ -37,7 +35,7 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
 export function startProducerSpan(name: string, carrier: TraceCarrier | undefined, attributes: Attributes) {
   const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
   // A trace the sampler left out records no span below it: the message carries the decision on as it came.
-  if (isUnsampledTrace(parent)) return { span: undefined, headers: carrier };
+  if (isUnsampled(trace.getSpanContext(parent))) return { span: undefined, headers: carrier };
   const span = tracer.startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
   const headers: TraceCarrier = {};
   propagation.inject(trace.setSpan(parent, span), headers);
@@ -80,7 +78,7 @@ export async function inConsumerSpan<T>(
 ): Promise<T> {
   const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
   // In a trace the sampler left out, the handler runs in the caller's context: same trace, same decision.
-  if (isUnsampledTrace(parent)) return context.with(parent, fn);
+  if (isUnsampled(trace.getSpanContext(parent))) return context.with(parent, fn);
   const span = tracer.startSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent);
   try {
     return await context.with(trace.setSpan(parent, span), fn);
@@ -104,14 +102,4 @@ export function carrierFromHeaders(
     if (first !== undefined) carrier[name] = first.toString();
   }
   return Object.keys(carrier).length > 0 ? carrier : undefined;
-}
-
-/** A context carrying a trace whose sampling decision was "not sampled": nothing below it is recorded. */
-function isUnsampledTrace(parent: Context) {
-  const spanContext = trace.getSpanContext(parent);
-  return (
-    spanContext !== undefined &&
-    isSpanContextValid(spanContext) &&
-    (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
-  );
 }

@@ -5,6 +5,7 @@ import {
   SpanStatusCode,
   TraceFlags,
   type Span,
+  type SpanContext,
 } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -93,7 +94,7 @@ export function inSpan<T>(
   // follows the parent's decision): the work runs in the parent's context, which carries the same trace
   // and decision on, without a span and a context made per call.
   const parent = trace.getActiveSpan();
-  if (parent && isUnsampled(parent)) return unwrapped(fn, parent);
+  if (parent && isUnsampled(parent.spanContext())) return unwrapped(fn, parent);
   return recordIn(name, attributes, SpanKind.INTERNAL, fn);
 }
 
@@ -145,7 +146,11 @@ function recordIn<T>(
   });
 }
 
-function isUnsampled(span: Span) {
-  const spanContext = span.spanContext();
-  return isSpanContextValid(spanContext) && (spanContext.traceFlags & TraceFlags.SAMPLED) === 0;
+/** A span context of a trace the sampler left out (flags 00): nothing below it is recorded. */
+export function isUnsampled(spanContext: SpanContext | undefined) {
+  return (
+    spanContext !== undefined &&
+    isSpanContextValid(spanContext) &&
+    (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
+  );
 }
