@@ -1,6 +1,6 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
-import { flushTelemetry, inChildSpan, inSpan, startTelemetry, stopTelemetry } from './telemetry';
+import { flushTelemetry, inChildSpan, inNewTrace, inSpan, startTelemetry, stopTelemetry } from './telemetry';
 
 /**
  * The span helpers on the paths that make no span (outside a trace, or in one the sampler left out):
@@ -26,6 +26,8 @@ it("hands back the work's own promise and describes no span outside a recorded o
   const inLeftOut = context.with(unsampled, () => inChildSpan(describe, SpanKind.CLIENT, () => work));
   expect(inLeftOut).toBe(work);
   expect(context.with(unsampled, () => inSpan('append', {}, () => work))).toBe(work);
+  // Outside any trace inSpan starts none of its own: only an entry point does.
+  expect(inSpan('append', {}, () => work)).toBe(work);
   expect(describe).not.toHaveBeenCalled();
   await flushTelemetry();
   expect(exporter.getFinishedSpans()).toEqual([]);
@@ -40,7 +42,7 @@ it('turns a synchronous throw into a rejection', async () => {
 });
 
 it('makes the child span it describes inside a recorded span', async () => {
-  const answer = await inSpan('request', {}, () =>
+  const answer = await inNewTrace('request', {}, () =>
     inChildSpan(
       () => ['pg.query:bm_1 beatmatch', { 'db.namespace': 'beatmatch' }],
       SpanKind.CLIENT,

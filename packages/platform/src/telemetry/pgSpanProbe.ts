@@ -5,7 +5,7 @@
  */
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { openPostgres } from '../sql/postgres';
-import { flushTelemetry, inSpan, startTelemetry, stopTelemetry } from './telemetry';
+import { flushTelemetry, inNewTrace, startTelemetry, stopTelemetry } from './telemetry';
 
 const exporter = new InMemorySpanExporter();
 startTelemetry({ serviceName: 'pg-span-probe', exporter });
@@ -13,7 +13,7 @@ startTelemetry({ serviceName: 'pg-span-probe', exporter });
 async function main() {
   const db = openPostgres(process.argv[2]!, { max: 2 });
   await db.query('SELECT 1 AS outside');
-  await inSpan('work', {}, async () => {
+  await inNewTrace('work', {}, async () => {
     await db.query('SELECT $1::int AS inside', [1]);
     await db.transaction((tx) => tx.query('SELECT 2 AS in_transaction'));
   });
@@ -22,7 +22,9 @@ async function main() {
   // query before them.
   const single = openPostgres(process.argv[2]!, { max: 1 });
   await Promise.all(
-    ['first', 'second', 'third'].map((name) => inSpan(name, {}, () => single.query('SELECT pg_sleep(0.02)'))),
+    ['first', 'second', 'third'].map((name) =>
+      inNewTrace(name, {}, () => single.query('SELECT pg_sleep(0.02)')),
+    ),
   );
   await single.close();
   await flushTelemetry();

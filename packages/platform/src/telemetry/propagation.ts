@@ -8,7 +8,8 @@ import {
   type Attributes,
   type Span,
 } from '@opentelemetry/api';
-import { isUnsampled } from './telemetry';
+import { activeSpan, isLeftOutSpan, LEFT_OUT_CONTEXT } from './contextManager';
+import { isUnsampled } from './sampled';
 
 /**
  * Trace context as W3C headers (`traceparent`, `tracestate`), carried where a call leaves the process
@@ -20,8 +21,13 @@ export type TraceCarrier = Record<string, string>;
 
 const tracer = trace.getTracer('beatmatch');
 
-/** The active span's context as headers, or undefined when there is none to carry. */
+/**
+ * The active span's context as headers, or undefined outside a recorded trace: an outbox row or a
+ * message without a carrier is left out where it is relayed and consumed, as the work that wrote it was.
+ */
 export function currentTraceCarrier(): TraceCarrier | undefined {
+  const active = activeSpan();
+  if (!active || isLeftOutSpan(active)) return undefined;
   const carrier: TraceCarrier = {};
   propagation.inject(context.active(), carrier);
   return Object.keys(carrier).length > 0 ? carrier : undefined;
@@ -33,9 +39,12 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
  * (or refused) the message.
  */
 export function startProducerSpan(name: string, carrier: TraceCarrier | undefined, attributes: Attributes) {
-  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  // A row written outside a recorded trace starts none: the message goes without trace headers.
+  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : undefined;
+  const remote = parent && trace.getSpanContext(parent);
+  if (!parent || !remote) return { span: undefined, headers: undefined };
   // A trace the sampler left out records no span below it: the message carries the decision on as it came.
-  if (isUnsampled(trace.getSpanContext(parent))) return { span: undefined, headers: carrier };
+  if (isUnsampled(remote)) return { span: undefined, headers: carrier };
   const span = tracer.startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
   const headers: TraceCarrier = {};
   propagation.inject(trace.setSpan(parent, span), headers);
@@ -69,16 +78,20 @@ export function endSpans(spans: Span[], error?: unknown) {
   }
 }
 
-/** Runs a consumer's handler in a span that continues the trace the message's headers carry. */
+/**
+ * Runs a consumer's handler in a span that continues the trace the message's headers carry. A message
+ * without them, or of a trace the sampler left out, is handled in the left-out context: no span, and no
+ * trace of its own (./contextManager.ts).
+ */
 export async function inConsumerSpan<T>(
   name: string,
   carrier: TraceCarrier | undefined,
   attributes: Attributes,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
-  // In a trace the sampler left out, the handler runs in the caller's context: same trace, same decision.
-  if (isUnsampled(trace.getSpanContext(parent))) return context.with(parent, fn);
+  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : undefined;
+  const remote = parent && trace.getSpanContext(parent);
+  if (!parent || !remote || isUnsampled(remote)) return context.with(LEFT_OUT_CONTEXT, fn);
   const span = tracer.startSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent);
   try {
     return await context.with(trace.setSpan(parent, span), fn);

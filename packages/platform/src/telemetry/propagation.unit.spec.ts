@@ -1,8 +1,8 @@
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { testEvent } from '@beatmatch/testing';
-import { flushTelemetry, startTelemetry, stopTelemetry, inSpan } from './telemetry';
-import { currentTraceCarrier } from './propagation';
+import { flushTelemetry, startTelemetry, stopTelemetry, inNewTrace, inSpan } from './telemetry';
+import { currentTraceCarrier, startClientSpan } from './propagation';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { InProcessEventBus } from '../bus/inprocess';
 import { OutboxRelay } from '../outbox/relay';
@@ -33,7 +33,7 @@ it("continues the appending request's trace through the relay to the consumer an
     handle: async (event) => void logger.info({ eventId: event.id }, 'handled'),
   });
   const event = testEvent('test.ThingHappened', { n: 1 });
-  await inSpan('request', {}, () =>
+  await inNewTrace('request', {}, () =>
     store.appendToStream('thing:1', [{ type: 'Happened', data: {} }], {
       expectedVersion: 0,
       outbox: { topic: 'things', messages: [{ key: 'thing:1', event }] },
@@ -70,42 +70,61 @@ const leftOut = (traceDigit: string, spanDigit: string) => ({
   isRemote: true,
 });
 
-it('makes no span inside a trace the sampler left out, and carries its trace and decision on', async () => {
+it('makes no span inside a trace the sampler left out, and carries its decision on to the services it calls', async () => {
   const unsampled = leftOut('a', 'b');
   exporter.reset();
   const carried = await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () =>
-    inSpan('request', {}, () => inSpan('eventstore.append', {}, async () => currentTraceCarrier())),
+    inSpan('request', {}, () =>
+      inSpan('eventstore.append', {}, async () => ({
+        row: currentTraceCarrier(),
+        call: startClientSpan('gateway → matchmaker', {}),
+      })),
+    ),
   );
-  // No span was made for either: what is carried on is the unsampled parent itself.
-  expect(carried?.traceparent).toBe(`00-${unsampled.traceId}-${unsampled.spanId}-00`);
+  // Nothing is stored with a row: a message without trace headers is left out where it is consumed.
+  expect(carried.row).toBeUndefined();
+  // A call says "not sampled" (flags 00), so the service at the other end records nothing either.
+  expect(carried.call.span).toBeUndefined();
+  expect(carried.call.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
   await flushTelemetry();
   expect(exporter.getFinishedSpans()).toEqual([]);
 });
 
-it("relays and consumes a left-out trace's message without a span, its trace and decision carried on", async () => {
+it('starts no trace for work outside one: a row written there is relayed and consumed without a span', async () => {
   const unsampled = leftOut('c', 'd');
   const db = await openPglite();
   const store = new PostgresEventStore(db, 'untraced');
   await store.migrate();
   const bus = new InProcessEventBus();
-  const seen: Array<string | undefined> = [];
+  const seen: Array<{ carrier: unknown; recording: boolean | undefined; sampledFlag: number | undefined }> =
+    [];
   await bus.subscribe({
     groupId: 'listener',
     topics: ['things'],
-    handle: async () => void seen.push(currentTraceCarrier()?.traceparent),
+    handle: async () =>
+      void seen.push({
+        carrier: currentTraceCarrier(),
+        recording: trace.getActiveSpan()?.isRecording(),
+        sampledFlag: trace.getActiveSpan()?.spanContext().traceFlags,
+      }),
   });
   exporter.reset();
-  await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () =>
-    store.appendToStream('thing:2', [{ type: 'Happened', data: {} }], {
+  const append = (stream: string) =>
+    store.appendToStream(stream, [{ type: 'Happened', data: {} }], {
       expectedVersion: 0,
-      outbox: { topic: 'things', messages: [{ key: 'thing:2', event: testEvent('test.ThingHappened', {}) }] },
-    }),
-  );
+      outbox: { topic: 'things', messages: [{ key: stream, event: testEvent('test.ThingHappened', {}) }] },
+    });
+  // One row from a request the sampler left out, one from work outside any request (a timer, a job).
+  await context.with(trace.setSpanContext(ROOT_CONTEXT, unsampled), () => append('thing:2'));
+  await append('thing:3');
   await new OutboxRelay(db, 'untraced', bus, createLogger('relay', 'silent')).relayBatch();
   await db.close();
 
-  // The consumer ran in the request's own (unsampled) span context: no producer or consumer span between.
-  expect(seen).toEqual([`00-${unsampled.traceId}-${unsampled.spanId}-00`]);
+  // Both consumed left out: no producer or consumer span, no root of a trace of their own.
+  expect(seen).toEqual([
+    { carrier: undefined, recording: false, sampledFlag: TraceFlags.NONE },
+    { carrier: undefined, recording: false, sampledFlag: TraceFlags.NONE },
+  ]);
   await flushTelemetry();
   expect(exporter.getFinishedSpans()).toEqual([]);
 });

@@ -9,6 +9,8 @@ import {
 } from '@opentelemetry/api';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, RequestListener } from 'node:http';
+import { holdContext, LEFT_OUT_CONTEXT } from './contextManager';
+import { isUnsampled, rootDecision, sampleRoot } from './sampled';
 
 const tracer = trace.getTracer('beatmatch');
 
@@ -23,9 +25,9 @@ const isProbeOrScrape = (request: IncomingMessage) => UNTRACED_PATHS.has(request
  * own instead of OpenTelemetry's HTTP instrumentation, which did all of a span's work for every request,
  * sampled or not — its attributes, its own duration histograms, a wrapped `res.end` — and was most of
  * telemetry's cost per request (bench/matchmaker/README.md). Here a request the sampler leaves out (nine
- * in ten) costs one sampling decision and one context entered: the context still carries the trace id
- * and the "not sampled" flag on, so no span below it is recorded and the services it calls leave it out
- * too. A recorded span is named by the route `routeOf` gives once the response closed (`POST
+ * in ten) costs one sampling decision and enters no context: it runs in the left-out context
+ * (./contextManager.ts), so no span below it is recorded and the services it calls leave it out too. A
+ * recorded span is named by the route `routeOf` gives once the response closed (`POST
  * beatmatch_beat_play`, never the path with its ids), else by the method alone. Probes and scrapes run
  * untraced: they are no user action.
  */
@@ -35,36 +37,54 @@ export function traceRequests(
 ): RequestListener {
   return (req, res) => {
     if (isProbeOrScrape(req)) return handler(req, res);
-    const parent =
-      req.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, req.headers);
+    const caller =
+      req.headers.traceparent === undefined ? undefined : propagation.extract(ROOT_CONTEXT, req.headers);
+    const callerSpan = caller && trace.getSpanContext(caller);
+    // Left out by the sampler (nine in ten): the caller's decision, or the root's, taken before any span or
+    // id is made. No context is entered, so the context storage may stay off (./contextManager.ts): the
+    // request runs in the left-out context, which carries "not sampled" on to the services and workflows
+    // it calls. It is entered only if the connection was made in a recorded request and carries its context.
+    if (callerSpan ? isUnsampled(callerSpan) : !sampleRoot())
+      return context.with(LEFT_OUT_CONTEXT, handler, undefined, req, res);
+    const parent = caller && callerSpan ? caller : ROOT_CONTEXT;
     const method = req.method ?? 'GET';
-    const span = tracer.startSpan(method, { kind: SpanKind.SERVER }, parent);
+    const span = startKeptSpan(method, parent);
     const active = trace.setSpan(parent, span);
     // The body's 'data' and 'end' (and the response's 'close') come from the socket, outside this call:
     // their listeners must still run in the request's context, or work after parsing the body would
-    // start a trace of its own.
+    // be left out of its trace.
     emitIn(active, req);
     emitIn(active, res);
-    if (span.isRecording()) {
-      span.setAttributes({
-        'http.request.method': method,
-        'url.path': req.url?.split('?', 1)[0] ?? '/',
-        ...(req.headers['user-agent'] ? { 'user_agent.original': req.headers['user-agent'] } : {}),
-      });
-      res.once('close', () => {
-        const route = routeOf(req);
-        if (route !== undefined) {
-          span.updateName(`${method} ${route}`);
-          span.setAttribute('http.route', route);
-        }
-        span.setAttribute('http.response.status_code', res.statusCode);
-        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-        else if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'aborted' });
-        span.end();
-      });
-    }
+    const release = holdContext();
+    span.setAttributes({
+      'http.request.method': method,
+      'url.path': req.url?.split('?', 1)[0] ?? '/',
+      ...(req.headers['user-agent'] ? { 'user_agent.original': req.headers['user-agent'] } : {}),
+    });
+    res.once('close', () => {
+      const route = routeOf(req);
+      if (route !== undefined) {
+        span.updateName(`${method} ${route}`);
+        span.setAttribute('http.route', route);
+      }
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      else if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'aborted' });
+      span.end();
+      release();
+    });
     context.with(active, handler, undefined, req, res);
   };
+}
+
+/** The request's span, kept: its decision is taken (`sampleRoot`, or the caller's), the SDK's sampler keeps it. */
+function startKeptSpan(method: string, parent: Context) {
+  rootDecision.taken = true;
+  try {
+    return tracer.startSpan(method, { kind: SpanKind.SERVER }, parent);
+  } finally {
+    rootDecision.taken = false;
+  }
 }
 
 /**

@@ -1,14 +1,10 @@
-import {
-  isSpanContextValid,
-  trace,
-  SpanKind,
-  SpanStatusCode,
-  TraceFlags,
-  type Span,
-  type SpanContext,
-} from '@opentelemetry/api';
+import { trace, INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { activeSpan, forgetContextManager, installContextManager, isLeftOutSpan } from './contextManager';
+import { isUnsampled } from './sampled';
+
+export { isUnsampled };
 
 let sdk: NodeSDK | undefined;
 let started: { serviceName: string; processor: SpanProcessor } | undefined;
@@ -40,6 +36,7 @@ export function startTelemetry(options: {
     require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { OTLPTraceExporter } =
     require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { EntrySampler } = require('./sampler') as typeof import('./sampler');
   /* eslint-enable @typescript-eslint/no-require-imports */
   // An exporter handed in by code gets every span at once; OTLP export is batched.
   const processor = options.exporter
@@ -52,6 +49,9 @@ export function startTelemetry(options: {
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: [processor],
+    sampler: new EntrySampler(),
+    // Its AsyncLocalStorage is on only while a recorded trace runs (./contextManager.ts).
+    contextManager: installContextManager(),
     // No instrumentation patches a module: the kit makes the spans an operator reads itself, and only
     // for the requests the sampler keeps. OpenTelemetry's HTTP and pg instrumentations (and Express's
     // before them) did a span's work for every request and every query, sampled or not, and recorded
@@ -80,11 +80,19 @@ export async function stopTelemetry() {
   await sdk?.shutdown();
   sdk = undefined;
   started = undefined;
+  forgetContextManager();
 }
 
 const tracer = trace.getTracer('beatmatch');
 
-/** Wraps work in an active span (used around event-store appends, bus publishes, mail sends). */
+/** The span work outside any trace is handed (telemetry off): records nothing. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * Wraps work in an active span, child of the active one (used around event-store appends, bus
+ * publishes, mail sends). Outside a recorded trace it makes none and starts no trace of its own: only an
+ * entry point does (the HTTP server span, a consumed message, a workflow).
+ */
 export function inSpan<T>(
   name: string,
   attributes: Record<string, string | number>,
@@ -93,9 +101,21 @@ export function inSpan<T>(
   // In a trace the sampler left out (nine in ten), a child would not be recorded either (the sampler
   // follows the parent's decision): the work runs in the parent's context, which carries the same trace
   // and decision on, without a span and a context made per call.
-  const parent = trace.getActiveSpan();
-  if (parent && isUnsampled(parent.spanContext())) return unwrapped(fn, parent);
+  const parent = activeSpan();
+  if (!parent || isLeftOutSpan(parent)) return unwrapped(fn, parent ?? NO_SPAN);
   return recordIn(name, attributes, SpanKind.INTERNAL, fn);
+}
+
+/**
+ * Runs work in the root span of a trace of its own, which the sampler decides on: for an entry point
+ * that is neither a request nor a consumed message nor a workflow (a job an operator starts, a probe).
+ */
+export function inNewTrace<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  return recordIn(name, attributes, SpanKind.INTERNAL, fn, true);
 }
 
 /**
@@ -109,7 +129,7 @@ export function inChildSpan<T>(
   kind: SpanKind,
   fn: () => Promise<T>,
 ): Promise<T> {
-  if (!trace.getActiveSpan()?.isRecording()) return unwrapped(fn, undefined);
+  if (!activeSpan()?.isRecording()) return unwrapped(fn, undefined);
   const [name, attributes] = describe();
   return recordIn(name, attributes, kind, fn);
 }
@@ -132,8 +152,9 @@ function recordIn<T>(
   attributes: Record<string, string | number>,
   kind: SpanKind,
   fn: (span: Span) => Promise<T>,
+  root = false,
 ) {
-  return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
+  return tracer.startActiveSpan(name, { kind, attributes, root }, async (span) => {
     try {
       return await fn(span);
     } catch (error) {
@@ -144,13 +165,4 @@ function recordIn<T>(
       span.end();
     }
   });
-}
-
-/** A span context of a trace the sampler left out (flags 00): nothing below it is recorded. */
-export function isUnsampled(spanContext: SpanContext | undefined) {
-  return (
-    spanContext !== undefined &&
-    isSpanContextValid(spanContext) &&
-    (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
-  );
 }

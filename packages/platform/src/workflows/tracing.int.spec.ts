@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { requireEnv } from '@beatmatch/testing';
-import { flushTelemetry, inSpan, startTelemetry, stopTelemetry } from '../telemetry/telemetry';
+import { flushTelemetry, inNewTrace, startTelemetry, stopTelemetry } from '../telemetry/telemetry';
 import { installTemporalRuntime, openTemporalClient, startWorkflowWorker } from './temporal';
 import { createActivities } from './fixtures/activities';
 import type { payOutWorkflow } from './fixtures/workflows';
@@ -31,7 +31,7 @@ it("continues the starting request's trace into the workflow and its activities"
   });
   try {
     const payoutId = `payout-${randomUUID()}`;
-    await inSpan('request', {}, async () => {
+    await inNewTrace('request', {}, async () => {
       const handle = await temporal.client.workflow.start<typeof payOutWorkflow>('payOutWorkflow', {
         taskQueue,
         workflowId: payoutId,

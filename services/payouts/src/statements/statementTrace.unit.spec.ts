@@ -3,7 +3,7 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import {
   createLogger,
   flushTelemetry,
-  inSpan,
+  inNewTrace,
   InProcessEventBus,
   openPglite,
   OutboxRelay,
@@ -36,7 +36,7 @@ it("relays and mails a payout's statement in the trace of the run that recorded 
      VALUES ($1, 'dee', '2026-05', 'fiat', 'paypal', '{}', 5000, 200, 'submitted', now())`,
     [payoutId],
   );
-  await inSpan('payout run', {}, () =>
+  await inNewTrace('payout run', {}, () =>
     db.transaction((tx) => queueStatements(tx, s, [payoutId], new Date('2026-06-15T10:00:00Z'))),
   );
 
