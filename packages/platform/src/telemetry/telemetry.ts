@@ -2,9 +2,6 @@ import { trace, INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, type Span } from
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { activeSpan, forgetContextManager, installContextManager, isLeftOutSpan } from './contextManager';
-import { isUnsampled } from './sampled';
-
-export { isUnsampled };
 
 let sdk: NodeSDK | undefined;
 let started: { serviceName: string; processor: SpanProcessor } | undefined;
