@@ -2,10 +2,12 @@
 // `npm start`: the embedded profile. Builds the frontends when their sources are newer than the
 // last build, then runs every service and the gateway in one process (scripts/embedded.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const { buildFrontends } = createRequire(import.meta.url)('./frontendBuild.cjs');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const frontends = ['shell', 'producer', 'artist'];
 
@@ -46,9 +48,9 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 const stale = process.env.SKIP_FRONTEND_BUILD ? [] : frontends.filter(needsBuild);
 if (stale.length) {
   console.log(`Building frontends: ${stale.join(', ')}…`);
-  const args = ['run', 'build', ...stale.flatMap((name) => ['-w', `frontends/${name}`])];
-  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // A build that crashes (rspack's native core aborting) is run again; one that fails is not.
+  const status = buildFrontends(root, stale);
+  if (status !== 0) process.exit(status);
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'embedded.ts')], {
