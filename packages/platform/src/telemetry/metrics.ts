@@ -1,13 +1,21 @@
-import { metrics, type Histogram, type MeterProvider } from '@opentelemetry/api';
+import { metrics, type MeterProvider } from '@opentelemetry/api';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { RequestHistogram } from './requestHistogram';
 
 /**
- * The kit's metrics: instruments on the global meter provider, exported in Prometheus text format on
- * an ops listener (OPS_PORT, loopback by default) that is never the public port. Without a provider
- * every instrument is a no-op, so code records unconditionally.
+ * The kit's metrics: instruments on the global meter provider, and the request histogram the kit
+ * aggregates itself (recorded on every request: ./requestHistogram.ts), exported in Prometheus text
+ * format on an ops listener (OPS_PORT, loopback by default) that is never the public port. Without
+ * metrics started every instrument is a no-op, so code records unconditionally.
  */
 export const meter = () => metrics.getMeter('beatmatch');
+
+/** The request histogram's bucket bounds, in seconds. */
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The request histogram while metrics run (./requestHistogram.ts: the kit's own, not an SDK instrument). */
+let requests: RequestHistogram | undefined;
 
 let exporterHandle: { stop(): Promise<void>; url: string } | undefined;
 
@@ -19,11 +27,19 @@ export async function startMetrics(options: { port: number; host?: string }) {
     require('@opentelemetry/exporter-prometheus') as typeof import('@opentelemetry/exporter-prometheus');
   const { MeterProvider: SdkMeterProvider } =
     require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
+  const { RequestHistogram: KitHistogram } =
+    require('./requestHistogram') as typeof import('./requestHistogram');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const host = options.host ?? '127.0.0.1';
-  const exporter = new PrometheusExporter({ preventServerStart: true });
+  const requestHistogram = new KitHistogram(
+    'beatmatch_http_server_duration_seconds',
+    'Time to answer a request, by component, route, method and status class',
+    SECONDS_BUCKETS,
+  );
+  const exporter = new PrometheusExporter({ preventServerStart: true, metricProducers: [requestHistogram] });
   const provider = new SdkMeterProvider({ readers: [exporter] });
   metrics.setGlobalMeterProvider(provider);
+  requests = requestHistogram;
   const stopProcessMetrics = observeProcess();
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics')
@@ -42,6 +58,7 @@ export async function startMetrics(options: { port: number; host?: string }) {
     url: `http://${host}:${port}/metrics`,
     async stop() {
       stopProcessMetrics();
+      requests = undefined;
       await new Promise((resolve) => server.close(resolve));
       await provider.shutdown();
       metrics.disable();
@@ -89,15 +106,6 @@ export function perProvider<T>(make: () => T): () => T {
   };
 }
 
-const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-const requestDuration = perProvider<Histogram>(() =>
-  meter().createHistogram('beatmatch_http_server_duration_seconds', {
-    description: 'Time to answer a request, by component, route, method and status class',
-    advice: { explicitBucketBoundaries: SECONDS_BUCKETS },
-  }),
-);
-
 /** Records one answered request: its count gives the rate, its status the errors, its time the latency. */
 export function recordRequest(
   component: string,
@@ -106,5 +114,5 @@ export function recordRequest(
   status: number,
   seconds: number,
 ) {
-  requestDuration().record(seconds, { component, route, method, status: `${Math.floor(status / 100)}xx` });
+  requests?.record(component, route, method, `${Math.floor(status / 100)}xx`, seconds);
 }
