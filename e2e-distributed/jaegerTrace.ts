@@ -32,7 +32,23 @@ export async function spansOf(traceId: string): Promise<JaegerSpan[]> {
   if (response.status === 404) return [];
   if (response.status !== 200) throw new Error(`Jaeger answered ${response.status} for trace ${traceId}`);
   const [trace] = ((await response.json()) as JaegerAnswer).data ?? [];
-  if (!trace) return [];
+  return trace ? spansIn(trace) : [];
+}
+
+/** Every trace Jaeger holds with a span of `service` that started since `sinceMs` (epoch ms). */
+export async function tracesOf(service: string, sinceMs: number): Promise<JaegerSpan[][]> {
+  const query = new URLSearchParams({
+    service,
+    start: String(sinceMs * 1000),
+    end: String((Date.now() + 60_000) * 1000),
+    limit: '5000',
+  });
+  const response = await fetch(`${JAEGER_QUERY_URL}/api/traces?${query}`);
+  if (response.status !== 200) throw new Error(`Jaeger answered ${response.status} for ${service}'s traces`);
+  return (((await response.json()) as JaegerAnswer).data ?? []).map(spansIn);
+}
+
+function spansIn(trace: NonNullable<JaegerAnswer['data']>[number]): JaegerSpan[] {
   return trace.spans.map((span) => ({
     spanId: span.spanID,
     parentId: span.references?.find((reference) => reference.refType === 'CHILD_OF')?.spanID,

@@ -8,7 +8,7 @@ import {
 } from '../apps/embedded/src/fixtures/world';
 import { devMailboxOf } from './devMailbox';
 import { distributedRun } from './distributedRun';
-import { ancestorsOf, inBrowserTrace, orphansOf, traceWhen, type JaegerSpan } from './jaegerTrace';
+import { ancestorsOf, inBrowserTrace, orphansOf, tracesOf, traceWhen, type JaegerSpan } from './jaegerTrace';
 
 /*
  * Issue 27: one trace per user action, end to end, as an operator opens it in Jaeger. A swipe and an
@@ -24,6 +24,7 @@ process.env.OTEL_EXPORTER_OTLP_ENDPOINT = process.env.BEATMATCH_OTLP_ENDPOINT ??
 process.env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
 process.env.OTEL_TRACES_SAMPLER_ARG = '1.0';
 
+const runStarted = Date.now();
 const distributed = distributedRun('traces');
 const { run } = distributed;
 
@@ -106,4 +107,29 @@ test('a swipe is one trace: gateway → matchmaker → event store → Kafka →
   );
   expect(append && ancestorsOf(spans, append)).toContain(served[0]);
   expectOneTree(spans, browserSpanId);
+});
+
+test('no process but the gateway starts a trace: the session lookups and every other span of the run join a request', async () => {
+  const services = ['gateway', 'identity', 'catalog', 'matchmaker', 'commerce', 'payouts', 'referrals'];
+  const everySpan = async () => {
+    const spans = new Map<string, JaegerSpan>();
+    for (const service of services)
+      for (const trace of await tracesOf(service, runStarted))
+        for (const span of trace) spans.set(span.spanId, span);
+    return [...spans.values()];
+  };
+  // The signed-in upload above made the gateway ask identity for the session (spans arrive in batches).
+  const spans = await eventually(async () => {
+    const seen = await everySpan();
+    return seen.some((span) => span.service === 'identity' && span.operation.includes('/sessions/resolve'))
+      ? seen
+      : undefined;
+  }, 60_000);
+  const roots = spans.filter((span) => !span.parentId);
+  expect(roots.length).toBeGreaterThan(0);
+  expect(
+    roots
+      .filter((span) => !(span.service === 'gateway' && span.kind === 'server'))
+      .map(({ service, operation, kind }) => ({ service, operation, kind })),
+  ).toEqual([]);
 });

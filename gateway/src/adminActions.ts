@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { findCall } from '@beatmatch/contracts';
 import {
+  fetchInTrace,
   INTERNAL_TOKEN_HEADER,
   type Caller,
   type InternalTokenIssuer,
@@ -35,7 +36,7 @@ export class AdminActionLog {
   }
 
   private async record(action: { by: string; action: string; status: number; detail: string }) {
-    const response = await fetch(`${this.identityUrl()}/admin/actions/record`, {
+    const response = await fetchInTrace('gateway → identity', `${this.identityUrl()}/admin/actions/record`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -1,5 +1,6 @@
 import type { Role } from '@beatmatch/contracts';
 import {
+  fetchInTrace,
   INTERNAL_TOKEN_HEADER,
   type Caller,
   type InternalTokenIssuer,
@@ -32,7 +33,7 @@ export class SessionResolver {
     if (!token || token.length > 200) return null;
     const cached = this.cache.get(token);
     if (cached && cached.until > Date.now()) return cached.caller;
-    const response = await fetch(`${this.identityUrl()}/sessions/resolve`, {
+    const response = await fetchInTrace('gateway → identity', `${this.identityUrl()}/sessions/resolve`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

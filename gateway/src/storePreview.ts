@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { DEFAULT_BIO, type CallAnswer } from '@beatmatch/contracts';
 import {
   escapeHtml,
+  fetchInTrace,
   INTERNAL_TOKEN_HEADER,
   type InternalTokenIssuer,
   type Logger,
@@ -22,7 +23,7 @@ export function identityStorePreview(
 ): StorePreviewSource {
   return async (userId) => {
     try {
-      const response = await fetch(`${identityUrl()}/profile/public`, {
+      const response = await fetchInTrace('gateway → identity', `${identityUrl()}/profile/public`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

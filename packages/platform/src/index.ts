@@ -3,7 +3,7 @@ export * from './logging/logger';
 export * from './telemetry/telemetry';
 export * from './telemetry/counters';
 export * from './telemetry/promText';
-export { startClientSpan } from './telemetry/propagation';
+export { fetchInTrace, startClientSpan } from './telemetry/propagation';
 export * from './sql/port';
 export * from './sql/pglite';
 export * from './sql/postgres';

@@ -1,8 +1,10 @@
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { testEvent } from '@beatmatch/testing';
 import { flushTelemetry, startTelemetry, stopTelemetry, inNewTrace, inSpan } from './telemetry';
-import { currentTraceCarrier, startClientSpan } from './propagation';
+import { currentTraceCarrier, fetchInTrace, startClientSpan } from './propagation';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { InProcessEventBus } from '../bus/inprocess';
 import { OutboxRelay } from '../outbox/relay';
@@ -127,4 +129,55 @@ it('starts no trace for work outside one: a row written there is relayed and con
   ]);
   await flushTelemetry();
   expect(exporter.getFinishedSpans()).toEqual([]);
+});
+
+it("makes a fetch to another process part of the caller's trace, or carries its left-out decision on", async () => {
+  // The callee: a plain server that answers with the trace headers it got.
+  const server = createServer((req, res) =>
+    res
+      .writeHead(req.url === '/broken' ? 503 : 200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ traceparent: req.headers.traceparent, token: req.headers['x-token'] })),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const got = async (path: string) =>
+    (await fetchInTrace('gateway → identity', `${url}${path}`, {
+      method: 'POST',
+      headers: { 'x-token': 'secret' },
+    }).then((response) => response.json())) as { traceparent?: string; token?: string };
+  try {
+    exporter.reset();
+    const kept = await inNewTrace('request', {}, async (span) => ({
+      answer: await got('/sessions/resolve'),
+      broken: await got('/broken'),
+      traceId: span.spanContext().traceId,
+      spanId: span.spanContext().spanId,
+    }));
+    const left = await context.with(trace.setSpanContext(ROOT_CONTEXT, leftOut('c', 'd')), () =>
+      got('/sessions/resolve'),
+    );
+    await flushTelemetry();
+    const calls = exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.CLIENT);
+    expect(calls).toHaveLength(2);
+    const [call, broken] = calls;
+    // The callee's server span becomes the child of the client span, in the caller's trace.
+    expect(kept.answer).toEqual({
+      traceparent: `00-${kept.traceId}-${call!.spanContext().spanId}-01`,
+      token: 'secret',
+    });
+    expect(call!.parentSpanContext?.spanId).toBe(kept.spanId);
+    expect(call!.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'url.path': '/sessions/resolve',
+      'http.response.status_code': 200,
+    });
+    expect(broken!.status.code).toBe(SpanStatusCode.ERROR);
+    // Left out: no span, and the callee is told "not sampled" instead of starting a trace of its own.
+    expect(left).toEqual({
+      traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/),
+      token: 'secret',
+    });
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
