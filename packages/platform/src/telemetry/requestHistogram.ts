@@ -16,8 +16,6 @@ interface Series {
   counts: number[];
   sum: number;
   count: number;
-  min: number;
-  max: number;
 }
 
 /**
@@ -27,8 +25,9 @@ interface Series {
  * Why not an SDK histogram: it is recorded once per request in every component, and the SDK looks a
  * record's series up by hashing its attributes object (a sorted JSON string each time), about as much CPU
  * as the rest of the request's telemetry outside a kept trace. Here a series is found by a key made of
- * its four values, and a record is a few additions. What Prometheus reads is the same: `_bucket` by
- * `le`, `_sum` and `_count`, with the same labels and bucket bounds (metrics.unit.spec.ts reads it).
+ * its four values, and a record is a few additions (no min and max: Prometheus's format has none). What
+ * Prometheus reads is the same: `_bucket` by `le`, `_sum` and `_count`, with the same labels and bucket
+ * bounds (metrics.unit.spec.ts reads it).
  */
 export class RequestHistogram implements MetricProducer {
   private readonly series = new Map<string, Series>();
@@ -50,8 +49,6 @@ export class RequestHistogram implements MetricProducer {
         counts: new Array<number>(this.boundaries.length + 1).fill(0),
         sum: 0,
         count: 0,
-        min: Infinity,
-        max: -Infinity,
       };
       this.series.set(key, series);
     }
@@ -60,8 +57,6 @@ export class RequestHistogram implements MetricProducer {
     series.counts[bucket]!++;
     series.sum += seconds;
     series.count++;
-    if (seconds < series.min) series.min = seconds;
-    if (seconds > series.max) series.max = seconds;
   }
 
   /** Cumulative since the histogram was made, as the SDK's own histograms are for Prometheus. */
@@ -75,8 +70,6 @@ export class RequestHistogram implements MetricProducer {
         buckets: { boundaries: [...this.boundaries], counts: [...series.counts] },
         sum: series.sum,
         count: series.count,
-        min: series.min,
-        max: series.max,
       },
     }));
     return Promise.resolve({
