@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadServiceDefinition } from '@beatmatch/platform';
+import { loadServiceDefinition, restartablePort } from '@beatmatch/platform';
 import {
   GATEWAY_OPS_PORT,
   GATEWAY_PORT,
@@ -29,7 +29,6 @@ import {
   assertPortFree,
   databaseUrlFor,
   ensureDatabases,
-  freePort,
   loadSecrets,
   type Secrets,
 } from './distributed/setup';
@@ -156,10 +155,10 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
 /** The registry's ports (refused when taken), or free ports for every process (gatewayPort 0: tests). */
 async function choosePorts(gatewayPort: number | undefined): Promise<Record<ProcessName, ProcessPorts>> {
   const ports = {} as Record<ProcessName, ProcessPorts>;
-  // freePort probes one port at a time: fourteen draws could repeat one, so each is kept once.
+  // restartablePort probes one port at a time: fourteen draws could repeat one, so each is kept once.
   const drawn = new Set<number>();
   const unusedPort = async (): Promise<number> => {
-    const port = await freePort();
+    const port = await restartablePort();
     if (drawn.has(port)) return unusedPort();
     drawn.add(port);
     return port;

@@ -19,10 +19,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { CATALOG_TOPIC, integrationEvent } from '@beatmatch/contracts';
-import { createLogger, KafkaEventBus } from '@beatmatch/platform';
+import { createLogger, KafkaEventBus, restartablePort } from '@beatmatch/platform';
 import { numberArg, requireEnv } from '@beatmatch/testing';
 import { SERVICES, startDistributed, type DistributedSystem } from '../../scripts/start-distributed';
-import { freePort } from '../../scripts/distributed/setup';
 import { serviceUrlVariable } from '@beatmatch/contracts';
 import { loadSecrets } from '../../scripts/distributed/setup';
 import { catalogue } from './catalogue';
@@ -83,7 +82,7 @@ function cpuSecondsOfTree(pid: number): number {
 /** A gateway of `count` processes on the system's services, with the profile's own settings and secrets. */
 async function startGateway(system: DistributedSystem, dataDir: string, count: number) {
   const secrets = await loadSecrets(dataDir, []);
-  const port = await freePort();
+  const port = await restartablePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GATEWAY_PROCESSES: String(count),

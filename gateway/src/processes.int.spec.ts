@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { restartablePort } from '@beatmatch/platform';
 import { requireEnv } from '@beatmatch/testing';
 
 /**
@@ -11,14 +11,6 @@ import { requireEnv } from '@beatmatch/testing';
  */
 const entry = path.join(__dirname, 'main.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const childrenOf = (pid: number) =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
@@ -64,7 +56,7 @@ const answers = async (url: string) => {
 
 describe('the gateway as several processes', () => {
   it('serves from two workers on one port, replaces a dead one, and stops with its primary', async () => {
-    const port = await freePort();
+    const port = await restartablePort();
     const url = `http://127.0.0.1:${port}/api/csrf`;
     const { child, output } = startGateway({
       PORT: String(port),
@@ -93,7 +85,7 @@ describe('the gateway as several processes', () => {
   }, 150_000);
 
   it('refuses to start without the database its processes share rate limits through', async () => {
-    const { child, output } = startGateway({ PORT: String(await freePort()), DATABASE_URL: '' });
+    const { child, output } = startGateway({ PORT: String(await restartablePort()), DATABASE_URL: '' });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).not.toBe(0);
     expect(output()).toContain('GATEWAY_PROCESSES=2 needs DATABASE_URL');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { Client } from 'pg';
 import { exportInternalKeyPair, generateInternalKeyPair } from '@beatmatch/platform';
 
@@ -77,25 +77,6 @@ export async function loadSecrets(dataDir: string, serviceSecretNames: string[])
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
-}
-
-/**
- * A free port below the kernel's ephemeral range (32768+). Ports are chosen before the processes
- * start (the gateway needs every URL, a restarted service comes back on its port); a port taken from
- * the ephemeral range could meanwhile be handed to any other process listening on port 0 (a parallel
- * test), whose /readyz would then answer for ours.
- */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port between 20000 and 32000');
 }
 
 /** A fixed port that is taken would make /readyz answer for some other process: refuse to start. */

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { restartablePort } from '@beatmatch/platform';
 import { samplePublishedBeat } from '@beatmatch/testing';
 import {
   COMMERCE_RECORD_SQL,
@@ -66,14 +66,6 @@ let port = 0;
 let child: ChildProcess | undefined;
 let output = '';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-
 async function start(seed = false) {
   output = '';
   child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
@@ -125,7 +117,10 @@ async function until(done: () => boolean, timeoutMs: number, why: () => string) 
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  // Every incarnation listens on the same port (the buyers keep one URL): one outside the ephemeral
+  // range, which no outgoing connection can take while the app is down (a CI run lost a restart to
+  // EADDRINUSE on an ephemeral port).
+  port = await restartablePort();
   await start(true);
 });
 

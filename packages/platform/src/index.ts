@@ -32,6 +32,7 @@ export * from './http/squareImage';
 export * from './runtime/service';
 export * from './runtime/infrastructure';
 export * from './runtime/signals';
+export * from './runtime/ports';
 export * from './blobs';
 export * from './runtime/subscriptions';
 export * from './runtime/eventSourced';
