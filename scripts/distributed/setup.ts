@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { Client } from 'pg';
 import { exportInternalKeyPair, generateInternalKeyPair } from '@beatmatch/platform';
 
