@@ -66,7 +66,10 @@ it('turns red when a journey fails', () => {
   });
   expect(s.passed).toBe(1);
   expect(s.failed).toBeGreaterThanOrEqual(1);
-  expect(s.problems.join('\n')).toMatch(/fails on purpose: unexpected/);
+  // The failure names its message's first line and the line of the journey that failed.
+  expect(s.problems).toContain(
+    'b.journey.ts › fails on purpose: unexpected — Error: expect(received).toBe(expected) // Object.is equality (at b.journey.ts:2)',
+  );
 });
 
 it('turns red when the web server cannot start, although no journey failed', () => {

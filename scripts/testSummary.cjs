@@ -33,6 +33,20 @@ function readJsonLines(file) {
     });
 }
 
+/** Terminal colours out of a message (Playwright's and jest's messages carry them). */
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The first non-blank line of a failure message, without colours, cut to 300 characters. */
+function firstLine(message) {
+  const line = String(message ?? '')
+    .replace(ANSI, '')
+    .split('\n')
+    .find((l) => l.trim());
+  if (!line) return '';
+  const trimmed = line.trim();
+  return trimmed.length > 300 ? `${trimmed.slice(0, 299)}…` : trimmed;
+}
+
 /**
  * jest died before writing its report (`status` is then its exit code or the signal that ended it):
  * the files that finished still count, from scripts/jestProgress.cjs's lines, and the problem names
@@ -80,6 +94,11 @@ function summariseJest(report, status, reasons = [], root = process.cwd(), progr
         .find((line) => line.trim());
       result.problems.push(`${file}: suite failed to run${first ? ` — ${first.trim()}` : ''}`);
     }
+    // Each failed test by name with its message's first line: CI's log may keep only the closing lines.
+    for (const test of tests.filter((t) => t.status === 'failed')) {
+      const why = firstLine((test.failureMessages ?? [])[0]);
+      result.problems.push(`${file} › ${test.fullName ?? test.title}${why ? ` — ${why}` : ''}`);
+    }
     const pending = tests.filter((t) => t.status === 'pending' || t.status === 'todo').length;
     if (pending > 0) {
       const why = reasons
@@ -115,6 +134,16 @@ function playwrightTests(report) {
   return tests;
 }
 
+/** Why a Playwright test failed, from its last attempt: " — <first line> (at file:line)", or "". */
+function playwrightWhy(test) {
+  const last = (test.results ?? []).at(-1);
+  const error = last?.error ?? (last?.errors ?? [])[0];
+  if (!error) return last?.status && last.status !== 'failed' ? ` — ${last.status}` : '';
+  const why = firstLine(error.message ?? error.value);
+  const at = error.location ? ` (at ${path.basename(error.location.file)}:${error.location.line})` : '';
+  return why || at ? ` — ${why}${at}` : '';
+}
+
 /**
  * A Playwright run: its JSON report, exit status, and the number of tests `playwright test --list`
  * found. Tests of `setupProjects` (sign-in steps) are not counted in the totals, but their failure
@@ -143,7 +172,9 @@ function summarisePlaywright(report, status, listed, setupProjects = ['setup']) 
     } else {
       ran += 1;
       result.failed += 1;
-      result.problems.push(`${file} › ${title}${setup ? ' (setup)' : ''}: ${test.status}`);
+      result.problems.push(
+        `${file} › ${title}${setup ? ' (setup)' : ''}: ${test.status}${playwrightWhy(test)}`,
+      );
     }
   }
   for (const error of report.errors ?? []) {

@@ -83,6 +83,37 @@ describe('summariseJest', () => {
     expect(s.problems).toEqual(['a.int.spec.ts: suite failed to run — SyntaxError: x']);
   });
 
+  it('names each failed test with the first line of its message, colours taken out', () => {
+    const s = summariseJest(
+      jestReport(
+        [
+          {
+            name: '/repo/apps/a.e2e.spec.ts',
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'a works' },
+              {
+                status: 'failed',
+                fullName: 'a restarts',
+                failureMessages: ['\n\u001b[31mError: listen EADDRINUSE\u001b[39m\n    at Server.listen'],
+              },
+              { status: 'failed', title: 'a bare failure', failureMessages: [] },
+            ],
+          },
+        ],
+        { numPassedTests: 1, numFailedTests: 2 },
+      ),
+      1,
+      [],
+      root,
+    );
+    expect(s.failed).toBe(2);
+    expect(s.problems).toEqual([
+      'apps/a.e2e.spec.ts › a restarts — Error: listen EADDRINUSE',
+      'apps/a.e2e.spec.ts › a bare failure',
+    ]);
+  });
+
   it('lists each skipped suite with the reasons recorded for it, or says none was given', () => {
     const s = summariseJest(
       jestReport(
@@ -161,6 +192,38 @@ describe('summarisePlaywright', () => {
     );
     expect(s.failed).toBe(2);
     expect(s.passed).toBe(0);
+  });
+
+  it("names a failed journey's error: the first line of its last attempt's message and where it was", () => {
+    const failed = {
+      ...pwTest('journeys', 'unexpected'),
+      results: [
+        {
+          status: 'failed',
+          error: {
+            message:
+              '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByText(...)',
+            location: { file: '/repo/e2e/a.journey.ts', line: 42, column: 7 },
+          },
+        },
+      ],
+    };
+    const timedOut = {
+      ...pwTest('journeys', 'unexpected'),
+      results: [{ status: 'timedOut', errors: [{ message: 'Test timeout of 600000ms exceeded.' }] }],
+    };
+    const s = summarisePlaywright(
+      pwReport([
+        { title: 'j', test: failed },
+        { title: 'k', test: timedOut },
+      ]),
+      1,
+      2,
+    );
+    expect(s.problems).toEqual([
+      'a.journey.ts › j: unexpected — Error: expect(locator).toBeVisible() failed (at a.journey.ts:42)',
+      'a.journey.ts › k: unexpected — Test timeout of 600000ms exceeded.',
+    ]);
   });
 
   it('reports a skipped journey with its annotation as the reason', () => {
