@@ -10,8 +10,9 @@ interface Mail {
 
 /** The newest six-digit code e-mailed to `to`, read from the embedded profile's dev mailbox. */
 export async function latestCodeFor(request: APIRequestContext, to: string): Promise<string> {
-  // Mail leaves through the outbox a moment after the request that caused it answered.
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+  // Mail leaves through the outbox and Kafka a moment after the request that caused it answered (a few
+  // seconds on a busy machine): the first code found is returned at once.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const response = await request.get('/dev/mailbox.json');
     const mails = (await response.json()) as Mail[];
     for (const mail of mails) {
@@ -20,5 +21,5 @@ export async function latestCodeFor(request: APIRequestContext, to: string): Pro
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`No code e-mailed to ${to} within 10 s`);
+  throw new Error(`No code e-mailed to ${to} within 30 s`);
 }

@@ -14,6 +14,14 @@ import { apiPost, subscribeProducer, uploadBeat, whenPublished } from './workspa
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/workspace-${name}.png`, fullPage: true });
 
+/**
+ * What reaches its reader through Kafka (the share's mail, the dashboard's figures) is waited for up to a
+ * minute. It takes seconds here, but this journey runs last, after 27 others, on machines slower than
+ * this one, and the default 15 s leaves little room (a CI run failed this journey; its cause was cut
+ * from the log).
+ */
+const EVENTUALLY = { timeout: 60_000 };
+
 const BIO = 'Dark trap and soul samples from Detroit. Custom work on request.';
 const INSTAGRAM = 'https://www.instagram.com/workspace_journey';
 
@@ -106,7 +114,7 @@ async function artistDownloads(page: Page, packUrl: string, email: string, produ
         text: string;
       }[];
       return mails.some((mail) => mail.to === email && mail.text.includes(packUrl));
-    })
+    }, EVENTUALLY)
     .toBe(true);
   await page.goto(`/packs?id=${encodeURIComponent(packUrl)}`);
   const verify = page.getByRole('dialog', { name: 'Verify Your Email' });
@@ -223,7 +231,7 @@ test('producer workspace: profile, a private pack shared MP3-only, the store, an
     .poll(async () => {
       const stats = (await apiPost(producerPage.request, '/api/current_month_stats', { timeZone })).body;
       return [stats.sales, Number(stats.plays) > 0, Number(stats.matches) > 0];
-    })
+    }, EVENTUALLY)
     .toEqual(['19.99', true, true]);
   await producerPage.goto('/user');
   const month = producerPage.locator('.ant-card').filter({ hasText: 'Current Month Stats' });
