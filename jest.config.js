@@ -29,7 +29,12 @@ module.exports = {
   // A global option (per-project values are ignored); int and e2e suites start real servers and processes.
   testTimeout: 120_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.unit.spec.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/frontends/common/src/testing/asyncTimeout.ts'],
+    },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts?(x)'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts?(x)'] },
   ],

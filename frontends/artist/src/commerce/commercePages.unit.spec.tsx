@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
   fakeGateway,
@@ -15,7 +15,6 @@ import { SubscriptionPage } from './SubscriptionPage';
 import { ThankYouPage } from './ThankYouPage';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 
 // The gateway in memory: each route answers from the state below (commerce's answers as it documents
 // them), and every call is recorded with its body.

@@ -1,13 +1,12 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MatchListEntry } from '@beatmatch/contracts';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { CommitDialog } from './CommitDialog';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 
 const calls: GatewayCall[] = [];
 beforeEach(() => fakeGateway(() => ({ '/api/get_cart_items': () => ({ cart: [] }) }), calls));

@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
 import '../testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeGateway, type GatewayAnswer, type GatewayCall } from '../testing/fakeGateway';
 import { currentPath, renderPage } from '../testing/renderPage';
 import { SubscriptionPage } from './SubscriptionPage';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * 'The Deal of A Lifetime' on the shared plan page (artist-side spec §2 Subscription pages): the

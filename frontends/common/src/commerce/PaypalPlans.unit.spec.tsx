@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '../testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeGateway, type GatewayAnswer, type GatewayCall } from '../testing/fakeGateway';
 import { currentPath, renderPage } from '../testing/renderPage';
 import { SubscriptionPage } from './SubscriptionPage';
 import { browserNavigation } from './usePaypalSubscription';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * The subscription-payment service's button flow on the shared plan page (artist-side spec §4

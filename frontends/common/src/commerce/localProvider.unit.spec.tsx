@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeGateway, type GatewayAnswer, type GatewayCall } from '../testing/fakeGateway';
 import { renderPage } from '../testing/renderPage';
 import { SubscriptionPage } from './SubscriptionPage';
@@ -8,8 +8,6 @@ import { trialEndDate } from './TestPaymentDialog';
 import { browserNavigation } from './usePaypalSubscription';
 import { useSubscriptionCheckout } from './useSubscriptionCheckout';
 import { PLAN_OFFERS } from '@beatmatch/contracts';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * The embedded profile's stand-ins for the payment providers' pages (issue 20 item 13): a trial's card

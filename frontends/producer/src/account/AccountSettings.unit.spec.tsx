@@ -1,11 +1,9 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { AccountSettings } from './AccountSettings';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const calls: GatewayCall[] = [];
 const none = { instagram: null, twitter: null, facebook: null, youtube: null, tiktok: null };

@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { MAIL_CONSENT_MESSAGES } from '@beatmatch/contracts';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { NewsMailCard } from './NewsMailCard';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const calls: GatewayCall[] = [];
 let agreed = false;

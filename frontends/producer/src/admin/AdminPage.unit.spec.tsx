@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { AdminPage } from './AdminPage';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const calls: GatewayCall[] = [];
 const ann = {

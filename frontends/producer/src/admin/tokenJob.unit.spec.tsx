@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { TOKEN_PAYOUTS_NOT_CONFIGURED } from '@beatmatch/contracts';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { MaintenanceJobs } from './MaintenanceJobs';
 
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

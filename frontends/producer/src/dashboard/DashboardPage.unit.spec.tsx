@@ -3,11 +3,10 @@ import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { beatmatchSdk } from '@beatmatch/frontend-common/sdk';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DashboardPage } from './DashboardPage';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

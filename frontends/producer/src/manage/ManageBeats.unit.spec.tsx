@@ -1,14 +1,13 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import type { ManagedBeat, ManageBeatsResponse } from '@beatmatch/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { ManageBeats } from './ManageBeats';
 import { PENDING_REFRESH_MS } from './useManagedBeats';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 
 // The gateway in memory: the catalog's answers as it documents them; every call recorded.
 let list: ManageBeatsResponse;

@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import type { BeatPack, PackBeat } from '@beatmatch/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { currentPath, renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { BeatPacks } from './BeatPacks';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const beat = (beatId: string, beatName: string): PackBeat => ({
   id: beatId,

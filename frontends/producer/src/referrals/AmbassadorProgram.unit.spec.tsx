@@ -2,13 +2,12 @@
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AmbassadorProgram, CANNOT_COPY } from './AmbassadorProgram';
 import { CANNOT_LOAD_GRAPH } from './KickbackStats';
 import { APPLICATION_SENT } from './PerksPanel';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

@@ -2,10 +2,9 @@
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { CANNOT_LOAD_REWARDS, ReferralRewards } from './ReferralRewards';
 
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

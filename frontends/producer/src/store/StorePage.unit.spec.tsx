@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import type { LabBeat } from '@beatmatch/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { StorePage } from './StorePage';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const calls: GatewayCall[] = [];
 const beat = (beatId: string, beatName: string, genre: string): LabBeat => ({

@@ -1,11 +1,9 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { reply } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { UploadBeats } from './UploadBeats';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom's Blob has no arrayBuffer(); browsers do. Read through FileReader here.
 if (!Blob.prototype.arrayBuffer)

@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderShell } from '../testing/renderShell';
 import { licenceDate } from './LicenceVerify';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const GENUINE_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';

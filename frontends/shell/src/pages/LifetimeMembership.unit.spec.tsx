@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   fakeGateway,
   testProviderPay,
@@ -9,7 +9,6 @@ import {
 import { SIGNED_IN_USER, currentLocation, fakeApi, renderShell } from '../testing/renderShell';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 // /user/lifetimeMembership, the page headed 'The Deal of A Lifetime' (artist-side spec §2), through the

@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAIL_CONSENT_MESSAGES } from '@beatmatch/contracts';
 import { ApiError } from '../api/client';
 import { currentLocation, fakeApi, renderShell } from '../testing/renderShell';
 
 jest.setTimeout(60_000);
 // The first test lazy-loads the page (and contracts' texts with it): slow on a loaded machine.
-configure({ asyncUtilTimeout: 15_000 });
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   Refusal,
   fakeGateway,
@@ -12,7 +12,6 @@ import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { TrialOffer } from './TrialOffer';
 
 // The first render loads antd cold: on a busy machine that takes far longer than the default second.
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 // The gateway in memory: commerce's subscription checkout and the test provider's pay step as

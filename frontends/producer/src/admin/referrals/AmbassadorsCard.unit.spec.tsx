@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { AmbassadorsCard } from './AmbassadorsCard';
 import { populateReferralTotalJob } from './referralJob';
 
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { fakeGateway, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { MaintenanceJobs } from '../MaintenanceJobs';
 
-configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const calls: GatewayCall[] = [];

@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import '@beatmatch/frontend-common/testing/jsdomPolyfills';
 import type { PackView } from '@beatmatch/contracts';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeGateway, Refusal, type GatewayCall } from '@beatmatch/frontend-common/testing/fakeGateway';
 import { renderPage } from '@beatmatch/frontend-common/testing/renderPage';
 import { SharedPacks } from './SharedPacks';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const ACCESS = 'viewer-token-of-at-least-twenty-characters';
 const calls: GatewayCall[] = [];
