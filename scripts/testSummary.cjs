@@ -89,10 +89,8 @@ function summariseJest(report, status, reasons = [], root = process.cwd(), progr
     // A suite that failed to load (compile error, throw at top level) has no test results.
     if (suite.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
       result.failed += 1;
-      const first = String(suite.message ?? '')
-        .split('\n')
-        .find((line) => line.trim());
-      result.problems.push(`${file}: suite failed to run${first ? ` — ${first.trim()}` : ''}`);
+      const first = firstLine(suite.message);
+      result.problems.push(`${file}: suite failed to run${first ? ` — ${first}` : ''}`);
     }
     // Each failed test by name with its message's first line: CI's log may keep only the closing lines.
     for (const test of tests.filter((t) => t.status === 'failed')) {
@@ -179,7 +177,7 @@ function summarisePlaywright(report, status, listed, setupProjects = ['setup']) 
   }
   for (const error of report.errors ?? []) {
     result.failed += 1;
-    const message = String(error.message ?? error.value ?? JSON.stringify(error)).split('\n')[0];
+    const message = firstLine(error.message ?? error.value ?? JSON.stringify(error));
     result.problems.push(`Playwright error: ${message}`);
   }
   if (typeof listed === 'number') {
@@ -246,7 +244,7 @@ function runPlaywright({ root, config, env = process.env, quiet = false }) {
     listed = playwrightTests(listReport).length;
   } else {
     for (const error of listReport?.errors ?? []) {
-      listProblems.push(`Playwright list: ${String(error.message ?? '').split('\n')[0]}`);
+      listProblems.push(`Playwright list: ${firstLine(error.message)}`);
     }
   }
   const runJson = path.join(out, 'run.json');
